@@ -1,0 +1,143 @@
+// PQX in-flight queue: commit and kill tracking for accepted instructions.
+//
+// Accepted instructions enter in issue order and leave from the head once they
+// are committed, one per cycle. Commit and kill follow CV-X-IF 1.0 as PQX uses it:
+//   * a commit of id N commits N and every older instruction in the queue;
+//   * a kill of id N removes N and every younger instruction (they never execute,
+//     so they change no state and produce no result);
+//   * a commit or kill whose id is not in flight (a rejected instruction, say) is
+//     ignored.
+// The instruction being issued in the current cycle takes part as the youngest
+// entry, so a commit or kill in its issue cycle counts. When the queue is empty the
+// incoming instruction is offered at the head straight away: with a commit in the
+// issue cycle it executes in that cycle and its result is valid one cycle later.
+// Entries are a shift register (entry 0 is the oldest); Depth is small.
+`default_nettype none
+
+module pqx_inflight
+#(
+  parameter int unsigned Depth = 4
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+
+  input  logic                in_valid_i,     // issue handshake of an accepted instruction
+  input  pqx_pkg::entry_t              in_i,
+  output logic                space_o,        // room for one more instruction
+
+  input  logic                commit_valid_i,
+  input  logic [pqx_pkg::XIdWidth-1:0] commit_id_i,
+  input  logic                commit_kill_i,
+
+  output logic                head_valid_o,   // head is committed and not killed
+  output pqx_pkg::entry_t              head_o,
+  input  logic                head_pop_i      // head executes this cycle
+);
+
+  localparam int unsigned CntW = $clog2(Depth + 1);
+
+  pqx_pkg::entry_t [Depth-1:0] q_q, q_d;
+  logic   [Depth-1:0] cmt_q, cmt_d;
+  logic   [CntW-1:0]  cnt_q, cnt_d;
+
+  // Where the current commit transaction lands.
+  logic [Depth-1:0] hit;        // queue entry p carries the committed/killed id
+  logic             hit_in;     // the instruction being issued carries it
+  logic [Depth-1:0] cmt_now;    // entry p committed by this transaction
+  logic [Depth-1:0] kill_now;   // entry p killed by this transaction
+  logic             kill_in;    // incoming instruction killed by this transaction
+  logic             cmt_in;     // incoming instruction committed by this transaction
+  logic             kill_any;
+  logic [CntW-1:0]  kill_idx;   // first killed queue position
+
+  // Ids of the queued entries (Yosys reads no field of an indexed struct array).
+  logic [Depth-1:0][pqx_pkg::XIdWidth-1:0] q_id;
+  for (genvar p = 0; p < Depth; p++) begin : g_id
+    assign q_id[p] = pqx_pkg::entry_id(q_q[p]);
+  end
+
+  always_comb begin
+    logic younger_hit;
+    logic older_hit;
+    for (int unsigned p = 0; p < Depth; p++) begin
+      hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && (q_id[p] == commit_id_i);
+    end
+    hit_in = commit_valid_i && in_valid_i && (in_i.id == commit_id_i);
+
+    // commit: entry p is committed if p or any younger instruction is the target
+    younger_hit = hit_in;
+    for (int p = Depth - 1; p >= 0; p--) begin
+      younger_hit = younger_hit | hit[p];
+      cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);
+    end
+    cmt_in = !commit_kill_i && hit_in;
+
+    // kill: entry p is killed if p or any older instruction is the target
+    older_hit = 1'b0;
+    kill_any  = 1'b0;
+    kill_idx  = cnt_q;
+    for (int unsigned p = 0; p < Depth; p++) begin
+      older_hit   = older_hit | hit[p];  // hit[] is only set inside the queue
+      kill_now[p] = commit_kill_i && older_hit;
+      if (kill_now[p] && !kill_any) begin
+        kill_any = 1'b1;
+        kill_idx = CntW'(p);
+      end
+    end
+    kill_in = commit_kill_i && (older_hit || hit_in);
+  end
+
+  // Head: the oldest queued instruction, or the incoming one if the queue is empty.
+  always_comb begin
+    if (cnt_q != '0) begin
+      head_o       = q_q[0];
+      head_valid_o = (cmt_q[0] || cmt_now[0]) && !kill_now[0];
+    end else begin
+      head_o       = in_i;
+      head_valid_o = in_valid_i && cmt_in;
+    end
+  end
+
+  always_comb begin
+    logic [CntW-1:0] cnt_left;
+    logic            take_in;
+    q_d      = q_q;
+    cmt_d    = cmt_q | cmt_now;
+    cnt_left = kill_any ? kill_idx : cnt_q;
+    take_in  = in_valid_i && !kill_in;
+
+    if (head_pop_i) begin
+      if (cnt_q != '0) begin
+        for (int unsigned p = 0; p + 1 < Depth; p++) begin
+          q_d[p]   = q_q[p + 1];
+          cmt_d[p] = cmt_q[p + 1] | cmt_now[p + 1];
+        end
+        cnt_left = cnt_left - 1'b1;
+      end else begin
+        take_in = 1'b0;  // executed straight from the issue port
+      end
+    end
+
+    cnt_d = cnt_left;
+    if (take_in) begin
+      q_d[cnt_left[$clog2(Depth)-1:0]]   = in_i;
+      cmt_d[cnt_left[$clog2(Depth)-1:0]] = cmt_in;
+      cnt_d = cnt_left + 1'b1;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      q_q   <= '0;
+      cmt_q <= '0;
+      cnt_q <= '0;
+    end else begin
+      q_q   <= q_d;
+      cmt_q <= cmt_d;
+      cnt_q <= cnt_d;
+    end
+  end
+
+  assign space_o = (cnt_q < CntW'(Depth));
+
+endmodule

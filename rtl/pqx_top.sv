@@ -1,0 +1,188 @@
+// PQX coprocessor top: the CV-X-IF 1.0 shell and the dispatch into the units.
+//
+// Pipeline (one instruction per cycle when nothing stalls):
+//   issue   decoder answers accept/writeback/register_read from the instruction
+//           word; issue_ready waits for the rs_valid bits the instruction needs
+//           and for room in the in-flight queue. A rejected instruction is taken
+//           (issue_ready) and dropped.
+//   commit  pqx_inflight holds accepted instructions until commit; kills drop
+//           them (and all younger ones) before they ever touch a unit.
+//   execute the committed head goes to its unit when the result register is
+//           free (or being drained); single-cycle units update state at the end
+//           of that cycle.
+//   result  one registered result slot; it holds its payload while
+//           result_valid && !result_ready, so nothing reaches the result outputs
+//           combinationally from the issue or register inputs.
+// With a commit in the issue cycle a single-cycle instruction's result is valid
+// in the next cycle (latency 1) and back-to-back instructions sustain one per
+// cycle.
+`default_nettype none
+
+module pqx_top
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  // issue
+  input  logic        issue_valid_i,
+  output logic        issue_ready_o,
+  input  logic [31:0] issue_instr_i,
+  input  logic [1:0]  issue_mode_i,
+  input  logic [0:0]  issue_hartid_i,
+  input  logic [3:0]  issue_id_i,
+  output logic        issue_accept_o,
+  output logic        issue_writeback_o,
+  output logic [2:0]  issue_register_read_o,
+
+  // register (X_ISSUE_REGISTER_SPLIT = 0: valid with the issue request)
+  input  logic [95:0] register_rs_i,
+  input  logic [2:0]  register_rs_valid_i,
+
+  // commit
+  input  logic        commit_valid_i,
+  input  logic [0:0]  commit_hartid_i,
+  input  logic [3:0]  commit_id_i,
+  input  logic        commit_kill_i,
+
+  // result
+  output logic        result_valid_o,
+  input  logic        result_ready_i,
+  output logic [0:0]  result_hartid_o,
+  output logic [3:0]  result_id_o,
+  output logic [31:0] result_data_o,
+  output logic [4:0]  result_rd_o,
+  output logic        result_we_o,
+  output logic        result_exc_o,
+  output logic [5:0]  result_exccode_o,
+  output logic        result_dbg_o,
+  output logic        result_err_o
+);
+
+  // ------------------------------------------------------------------ issue
+  pqx_pkg::dec_t   dec;
+  logic   accept;
+  logic   operands_ok;
+  logic   queue_space;
+  logic   issue_fire;
+  pqx_pkg::entry_t issue_entry;
+
+  pqx_decoder u_decoder (
+    .instr_i  (issue_instr_i),
+    .accept_o (accept),
+    .dec_o    (dec)
+  );
+
+  assign operands_ok           = (register_rs_valid_i & dec.rs_read) == dec.rs_read;
+  assign issue_accept_o        = accept;
+  assign issue_writeback_o     = accept && dec.writeback;
+  assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
+  assign issue_ready_o         = !accept || (operands_ok && queue_space);
+  assign issue_fire            = issue_valid_i && issue_ready_o && accept;
+
+  assign issue_entry.id     = issue_id_i;
+  assign issue_entry.hartid = issue_hartid_i;
+  assign issue_entry.rd     = issue_instr_i[11:7];
+  assign issue_entry.dec    = dec;
+  assign issue_entry.rs     = register_rs_i;
+
+  // ------------------------------------------------------------------ commit
+  logic   head_valid;
+  pqx_pkg::entry_t head;
+  logic   exec_fire;
+
+  pqx_inflight #(.Depth(4)) u_inflight (
+    .clk_i,
+    .rst_ni,
+    .in_valid_i     (issue_fire),
+    .in_i           (issue_entry),
+    .space_o        (queue_space),
+    .commit_valid_i,
+    .commit_id_i,
+    .commit_kill_i,
+    .head_valid_o   (head_valid),
+    .head_o         (head),
+    .head_pop_i     (exec_fire)
+  );
+
+  // ------------------------------------------------------------------ execute
+  logic        res_valid_q;
+  logic        res_free;
+  logic [31:0] state_data;
+  logic        state_exc;
+  logic [31:0] unit_data;
+  logic        unit_exc;
+
+  assign res_free  = !res_valid_q || result_ready_i;
+  assign exec_fire = head_valid && res_free;
+
+  pqx_state_unit u_state (
+    .clk_i,
+    .rst_ni,
+    .start_i (exec_fire && head.dec.unit == pqx_pkg::UnitState),
+    .op_i    (head.dec.op),
+    .rs1_i   (head.rs[31:0]),
+    .rs2_i   (head.rs[63:32]),
+    .rs3_i   (head.rs[95:64]),
+    .data_o  (state_data),
+    .exc_o   (state_exc)
+  );
+
+  // Unit response mux; later units add their case here.
+  always_comb begin
+    unit_data = '0;
+    unit_exc  = 1'b0;
+    unique case (head.dec.unit)
+      pqx_pkg::UnitState: begin
+        unit_data = state_data;
+        unit_exc  = state_exc;
+      end
+      default: ;
+    endcase
+  end
+
+  // ------------------------------------------------------------------ result
+  logic [3:0]  res_id_q;
+  logic        res_hartid_q;
+  logic [31:0] res_data_q;
+  logic [4:0]  res_rd_q;
+  logic        res_we_q;
+  logic        res_exc_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      res_valid_q  <= 1'b0;
+      res_id_q     <= '0;
+      res_hartid_q <= 1'b0;
+      res_data_q   <= '0;
+      res_rd_q     <= '0;
+      res_we_q     <= 1'b0;
+      res_exc_q    <= 1'b0;
+    end else if (exec_fire) begin
+      res_valid_q  <= 1'b1;
+      res_id_q     <= head.id;
+      res_hartid_q <= head.hartid;
+      res_data_q   <= unit_exc ? 32'b0 : unit_data;
+      res_rd_q     <= head.rd;
+      res_we_q     <= head.dec.writeback;
+      res_exc_q    <= unit_exc;
+    end else if (result_ready_i) begin
+      res_valid_q  <= 1'b0;
+    end
+  end
+
+  assign result_valid_o   = res_valid_q;
+  assign result_hartid_o  = res_hartid_q;
+  assign result_id_o      = res_id_q;
+  assign result_data_o    = res_data_q;
+  assign result_rd_o      = res_rd_q;
+  assign result_we_o      = res_we_q;
+  assign result_exc_o     = res_exc_q;
+  assign result_exccode_o = res_exc_q ? pqx_pkg::ExcIllegal : 6'd0;
+  assign result_dbg_o     = 1'b0;
+  assign result_err_o     = 1'b0;
+
+  // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX.
+  logic unused_inputs;
+  assign unused_inputs = ^{issue_mode_i, commit_hartid_i};
+
+endmodule

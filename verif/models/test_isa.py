@@ -1,0 +1,235 @@
+"""Tests of the PQX encoding table against encodings written out by hand from the ISA document."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from verif.models.isa import (
+    IMPLEMENTED_UNITS,
+    INSTRUCTIONS,
+    RS1,
+    RS2,
+    RS3,
+    UNITS,
+    accepts,
+    decode,
+    encode,
+)
+
+# (word, name), assembled by hand from `.insn` lines of the ISA document.
+HAND_ENCODED = [
+    # .insn r4 0x6b, 1, 3, x5, x6, x7, x8
+    (0x467312EB, "LOAD"),
+    # .insn r4 0x6b, 1, 0, x0, x0, x0, x0
+    (0x0000106B, "KSTART"),
+    # .insn r4 0x6b, 1, 1, x0, x0, x0, x0
+    (0x0200106B, "KABSORB"),
+    # .insn r4 0x6b, 1, 2, x0, x0, x0, x0
+    (0x0400106B, "KPERM"),
+    # .insn r4 0x6b, 7, 0, x0, x0, x0, x0
+    (0x0000706B, "BFNTTK"),
+    # .insn r4 0x6b, 6, 3, x31, x31, x31, x31
+    (0xFFFFEFEB, "FPR_NORM64_EXEC"),
+    # .insn r4 0x6b, 6, 2, x1, x2, x3, x4
+    (0x243160EB, "MODP_MONTYMUL"),
+    # .insn r 0x3b, 7, 0x79, x10, x1, x2
+    (0xF220F53B, "COMPARE_U32"),
+    # .insn r 0x3b, 7, 0x4c, x13, x11, x12
+    (0x98C5F6BB, "UNPACK_Z19"),
+    # .insn r 0x3b, 7, 0x0f, x0, x0, x0
+    (0x1E00703B, "STORE"),
+    # .insn r 0x3b, 7, 0x0d, x0, x0, x0
+    (0x1A00703B, "KREAD3"),
+    # .insn r 0x3b, 7, 0x0e, x0, x0, x0
+    (0x1C00703B, "KINIT"),
+    # .insn r 0x3b, 7, 0x00, x0, x0, x0
+    (0x0000703B, "CBD1"),
+    # .insn r 0x3b, 7, 0x30, x0, x0, x0
+    (0x6000703B, "THASH1_128"),
+    # .insn r 0x3b, 7, 0x41, x0, x0, x0
+    (0x8200703B, "PRF_256"),
+    # .insn r 0x3b, 7, 0x5a, x0, x0, x0
+    (0xB400703B, "BARRETT_HQC5"),
+]
+
+
+@pytest.mark.parametrize("word,name", HAND_ENCODED)
+def test_hand_encodings(word: int, name: str) -> None:
+    info = decode(word)
+    assert info is not None and info.name == name
+
+
+def test_encode_fields() -> None:
+    assert encode("LOAD", rd=5, rs1=6, rs2=7, rs3=8) == 0x467312EB
+    assert encode("COMPARE_U32", rd=10, rs1=1, rs2=2) == 0xF220F53B
+    assert encode("UNPACK_Z19", rd=13, rs1=11, rs2=12) == 0x98C5F6BB
+    with pytest.raises(ValueError):
+        encode("STORE", rs3=1)
+    with pytest.raises(ValueError):
+        encode("LOAD", rd=32)
+    with pytest.raises(KeyError):
+        encode("NOPE")
+
+
+def test_table_size_and_names() -> None:
+    r4 = [i for i in INSTRUCTIONS.values() if i.format == "r4"]
+    r = [i for i in INSTRUCTIONS.values() if i.format == "r"]
+    assert len(r4) == 12 and len(r) == 46
+    assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
+    assert all(i.unit in UNITS for i in INSTRUCTIONS.values())
+
+
+def test_r_funct7_from_spec() -> None:
+    expected = {
+        "CBD1": 0x00, "CBD2": 0x01, "CBD3": 0x02, "CBD4": 0x03, "BARRETT": 0x05,
+        "KREAD3": 0x0D, "KINIT": 0x0E, "STORE": 0x0F,
+        "MQMULF": 0x10, "MQMULK": 0x11, "MQMULD": 0x12,
+        "KARATS1": 0x13, "KARATS2": 0x14, "KARATS3": 0x15, "KARATS4": 0x19,
+        "GFMUL8": 0x16, "BFNTTDH": 0x17, "BFINTTDH": 0x18, "RED32": 0x1A,
+        "CL_128": 0x1B, "CL_192": 0x1C, "CL_256": 0x1D,
+        "THASH1_128": 0x30, "THASH2_128": 0x31, "PRF_128": 0x32,
+        "THASH1_192": 0x3C, "THASH2_192": 0x3D, "THASH1_256": 0x3E, "THASH2_256": 0x3F,
+        "PRF_192": 0x40, "PRF_256": 0x41,
+        "FPR_LOAD_SE": 0x33, "FPR_EXEC": 0x34, "FPR_RDHI": 0x35,
+        "FPR_NORM64_RDHI": 0x36, "FPR_NORM64_RDE": 0x37,
+        "REJ_UNIFORM": 0x48, "REJ_ETA2": 0x49, "REJ_ETA4": 0x4A, "UNPACK_Z17": 0x4B,
+        "UNPACK_Z19": 0x4C,
+        "BARRETT_HQC1": 0x58, "BARRETT_HQC3": 0x59, "BARRETT_HQC5": 0x5A,
+        "GF_REDUCE": 0x78, "COMPARE_U32": 0x79,
+    }  # fmt: skip
+    actual = {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.format == "r"}
+    assert actual == expected
+    assert all(i.funct3 == 0b111 for i in INSTRUCTIONS.values() if i.format == "r")
+
+
+def test_r4_funct_from_spec() -> None:
+    expected = {
+        "KSTART": (1, 0), "KABSORB": (1, 1), "KPERM": (1, 2), "LOAD": (1, 3),
+        "BFNTTK": (7, 0), "BFINTTK": (7, 1), "BFNTTD": (7, 2), "BFINTTD": (7, 3),
+        "BFNTTF": (6, 0), "BFINTTF": (6, 1), "MODP_MONTYMUL": (6, 2), "FPR_NORM64_EXEC": (6, 3),
+    }  # fmt: skip
+    actual = {i.name: (i.funct3, i.funct2) for i in INSTRUCTIONS.values() if i.format == "r4"}
+    assert actual == expected
+
+
+def test_writeback_flags() -> None:
+    no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE"}
+    no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
+    assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
+
+
+def test_register_read_masks() -> None:
+    r12 = RS1 | RS2
+    spot = {
+        "LOAD": RS1 | RS2 | RS3, "KABSORB": RS1 | RS2 | RS3, "KSTART": 0, "KPERM": 0,
+        "KINIT": 0, "STORE": RS1, "KREAD3": RS1, "COMPARE_U32": r12,
+        "BFNTTK": RS1 | RS2 | RS3, "BFINTTF": RS1 | RS2 | RS3,
+        "MODP_MONTYMUL": RS1 | RS2 | RS3, "FPR_NORM64_EXEC": RS1 | RS2 | RS3,
+        "BFNTTDH": 0, "BFINTTDH": 0, "KARATS1": r12, "KARATS2": r12, "KARATS3": 0, "KARATS4": 0,
+        "FPR_RDHI": 0, "FPR_NORM64_RDHI": 0, "FPR_NORM64_RDE": 0,
+        "THASH1_128": RS2, "THASH2_256": RS2, "PRF_192": 0, "CL_128": 0,
+        "CBD3": r12, "REJ_ETA2": r12, "REJ_ETA4": r12, "REJ_UNIFORM": RS1,
+        "UNPACK_Z17": r12, "UNPACK_Z19": r12, "GFMUL8": r12,
+        "GF_REDUCE": RS1, "BARRETT": RS1, "RED32": RS1, "BARRETT_HQC3": RS1,
+        "MQMULF": r12, "MQMULK": r12, "MQMULD": r12, "FPR_LOAD_SE": r12, "FPR_EXEC": r12,
+    }  # fmt: skip
+    for name, mask in spot.items():
+        assert INSTRUCTIONS[name].register_read == mask, name
+    # R type has no rs3 field.
+    assert all(not i.register_read & RS3 for i in INSTRUCTIONS.values() if i.format == "r")
+
+
+def test_units() -> None:
+    def unit_of(names: set[str]) -> set[str]:
+        return {INSTRUCTIONS[n].unit for n in names}
+
+    by_unit: dict[str, set[str]] = {}
+    for i in INSTRUCTIONS.values():
+        by_unit.setdefault(i.unit, set()).add(i.name)
+    assert by_unit["state"] == {"LOAD", "KABSORB", "KINIT", "STORE", "KREAD3", "COMPARE_U32"}
+    assert by_unit["keccak"] == {"KSTART", "KPERM"}
+    assert all(n.startswith(("THASH", "PRF_", "CL_")) for n in by_unit["slhdsa"])
+    assert all(n.startswith("FPR_") for n in by_unit["fpr"])
+    assert all(n.startswith(("CBD", "REJ_", "UNPACK_")) for n in by_unit["sampler"])
+    assert unit_of({"MODP_MONTYMUL", "GF_REDUCE", "KARATS4", "BARRETT_HQC1", "BFINTTDH"}) == {"arith"}
+    assert sum(map(len, by_unit.values())) == len(INSTRUCTIONS)
+
+
+def test_roundtrip_every_entry() -> None:
+    rng = random.Random(1)
+    for info in INSTRUCTIONS.values():
+        assert decode(encode(info.name)) is info
+        for _ in range(20):
+            regs = [rng.randrange(32) for _ in range(4)]
+            rs3 = regs[3] if info.format == "r4" else 0
+            word = encode(info.name, regs[0], regs[1], regs[2], rs3)
+            assert decode(word) is info
+            assert word & info.mask == info.match
+
+
+def test_no_overlap() -> None:
+    infos = list(INSTRUCTIONS.values())
+    for a in infos:
+        for b in infos:
+            if a is not b:
+                common = a.mask & b.mask
+                assert a.match & common != b.match & common, (a.name, b.name)
+
+
+def test_random_sweep() -> None:
+    rng = random.Random(2024)
+    hits = 0
+    for _ in range(200_000):
+        word = rng.getrandbits(32)
+        info = decode(word)
+        if word & 0x7F not in (0x6B, 0x3B):
+            assert info is None
+        elif info is not None:
+            hits += 1
+            assert word & info.mask == info.match
+    assert hits > 0
+
+
+def test_r_type_exhaustive_funct7() -> None:
+    by_funct7 = {i.funct7: i for i in INSTRUCTIONS.values() if i.format == "r"}
+    for funct3 in range(8):
+        for funct7 in range(128):
+            for regs in (0, 0x01FF8F80):  # rd, rs1, rs2 all zero / all ones
+                info = decode((funct7 << 25) | regs | (funct3 << 12) | 0x3B)
+                expected = by_funct7.get(funct7) if funct3 == 0b111 else None
+                assert info is expected, (funct3, funct7)
+
+
+def test_r4_exhaustive_funct() -> None:
+    by_key = {(i.funct3, i.funct2): i for i in INSTRUCTIONS.values() if i.format == "r4"}
+    for funct3 in range(8):
+        for funct2 in range(4):
+            for regs in (0, 0xF9FF8F80):  # rs3, rs2, rs1, rd all zero / all ones
+                info = decode(regs | (funct2 << 25) | (funct3 << 12) | 0x6B)
+                assert info is by_key.get((funct3, funct2)), (funct3, funct2)
+
+
+@pytest.mark.parametrize("low2", [0b00, 0b01, 0b10])
+def test_full_major_opcode_checked(low2: int) -> None:
+    for info in INSTRUCTIONS.values():
+        assert decode((encode(info.name) & ~0x3) | low2) is None
+    # Bit 5/6 differences: 0x6B vs 0x2B/0x4B, 0x3B vs 0x1B/0x7B.
+    for opcode in (0x2B, 0x4B, 0x1B, 0x7B, 0x33, 0x0B):
+        assert decode(0xFFFFF000 | opcode) is None
+
+
+def test_decode_rejects_non_words() -> None:
+    with pytest.raises(ValueError):
+        decode(1 << 32)
+    with pytest.raises(ValueError):
+        decode(-1)
+
+
+def test_accepts() -> None:
+    assert IMPLEMENTED_UNITS == {"state"}
+    for info in INSTRUCTIONS.values():
+        assert accepts(encode(info.name)) == (info.unit == "state"), info.name
+    assert not accepts(0x00000013)  # addi x0, x0, 0
+    assert not accepts(0x0000003B | (0x7F << 25) | (7 << 12))  # unused funct7
