@@ -1,6 +1,6 @@
-// PQX in-flight queue: commit and kill tracking for accepted instructions.
+// PQX in-flight queue: commit and kill tracking for issued instructions.
 //
-// Accepted instructions enter in issue order and leave from the head once they
+// Issued instructions (accepted or not) enter in issue order and leave from the head once they
 // are committed, one per cycle. Commit and kill follow CV-X-IF 1.0 as PQX uses it:
 //   * a commit of id N commits N and every older instruction in the queue;
 //   * a kill of id N removes N and every younger instruction (they never execute,
@@ -21,7 +21,7 @@ module pqx_inflight
   input  logic                clk_i,
   input  logic                rst_ni,
 
-  input  logic                in_valid_i,     // issue handshake of an accepted instruction
+  input  logic                in_valid_i,     // issue handshake
   input  pqx_pkg::entry_t              in_i,
   output logic                space_o,        // room for one more instruction
 

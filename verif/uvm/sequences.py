@@ -1,0 +1,109 @@
+"""Instruction sequences for the XIF agent."""
+
+from __future__ import annotations
+
+import random
+
+from pyuvm import ConfigDB, uvm_sequence
+
+from verif.models import INSTRUCTIONS, IMPLEMENTED_UNITS, OPCODE_R, OPCODE_R4, decode, encode
+
+from .items import XifInstr
+
+# Operand generators: corner values mixed with uniform random ones.
+_CORNERS32 = [0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x55555555, 0xAAAAAAAA]
+
+
+def random_word(rng: random.Random) -> int:
+    r = rng.random()
+    if r < 0.2:
+        return rng.choice(_CORNERS32)
+    if r < 0.3:
+        return 1 << rng.randrange(32)
+    return rng.getrandbits(32)
+
+
+def index_operand(rng: random.Random, limit: int, width_mask: int) -> int:
+    """A word whose low bits are an index: mostly in range, with the edges and beyond."""
+    r = rng.random()
+    if r < 0.15:
+        low = 0
+    elif r < 0.3:
+        low = limit
+    elif r < 0.45:
+        low = rng.randint(limit + 1, width_mask)
+    else:
+        low = rng.randint(0, limit)
+    return low
+
+
+def operands(name: str, rng: random.Random) -> tuple[int, int, int]:
+    a, b, c = random_word(rng), random_word(rng), random_word(rng)
+    if name in ("LOAD", "KABSORB"):
+        c = (rng.getrandbits(26) << 6 if rng.random() < 0.5 else 0) | index_operand(rng, 48, 63)
+    elif name == "STORE":
+        a = index_operand(rng, 49, 63) if rng.random() < 0.9 else random_word(rng)
+    elif name == "KREAD3":
+        a = (rng.getrandbits(24) << 8 if rng.random() < 0.5 else 0) | index_operand(rng, 197, 255)
+    elif name == "COMPARE_U32" and rng.random() < 0.4:
+        b = a
+    return a, b, c
+
+
+def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInstr:
+    """An implemented instruction with corner-biased operands, or now and then a rejected word."""
+    if rng.random() < reject_rate:
+        if rng.random() < 0.5:   # a PQX instruction whose unit is not built yet
+            name = rng.choice([n for n, i in INSTRUCTIONS.items() if i.unit not in IMPLEMENTED_UNITS])
+            word = encode(name, rng.randrange(32), rng.randrange(32), rng.randrange(32),
+                          rng.randrange(32) if INSTRUCTIONS[name].format == "r4" else 0)
+        else:                    # not a PQX instruction at all
+            while True:
+                word = rng.getrandbits(32)
+                if rng.random() < 0.5:
+                    word = (word & ~0x7F) | rng.choice([OPCODE_R, OPCODE_R4])
+                if decode(word) is None:
+                    break
+        return XifInstr("rejected", word, (random_word(rng), random_word(rng), random_word(rng)))
+    names = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
+    weights = [0.3 if n == "KINIT" else 1.0 for n in names]
+    name = rng.choices(names, weights)[0]
+    info = INSTRUCTIONS[name]
+    word = encode(name, rng.randrange(32), rng.randrange(32), rng.randrange(32),
+                  rng.randrange(32) if info.format == "r4" else 0)
+    return XifInstr(name, word, operands(name, rng))
+
+
+class RandomSequence(uvm_sequence):
+    """`count` random instructions (count and generator from the ConfigDB)."""
+
+    def __init__(self, name: str = "random_seq", count: int = 1000):
+        super().__init__(name)
+        self.count = count
+
+    async def body(self) -> None:
+        rng: random.Random = ConfigDB().get(None, "", "RNG")
+        for _ in range(self.count):
+            item = random_instruction(rng)
+            await self.start_item(item)
+            await self.finish_item(item)
+
+
+class ListSequence(uvm_sequence):
+    """A fixed list of (instruction name or word, (rs1, rs2, rs3)) items."""
+
+    def __init__(self, name: str, items: list[tuple[str | int, tuple[int, int, int]]]):
+        super().__init__(name)
+        self.items = items
+
+    async def body(self) -> None:
+        for what, rs in self.items:
+            word = encode(what, rd=5) if isinstance(what, str) else what
+            item = XifInstr(str(what), word, rs)
+            await self.start_item(item)
+            await self.finish_item(item)
+
+
+def store_sweep() -> list[tuple[str, tuple[int, int, int]]]:
+    """STORE of every O word: reads the whole output buffer through the front door."""
+    return [("STORE", (w, 0, 0)) for w in range(50)]
