@@ -75,7 +75,8 @@ class XifBaseTest(uvm_test):
 
     async def run_phase(self) -> None:
         self.raise_objection()
-        self.logger.info(f"seed {self.seed}")
+        self.logger.info(f"seed {os.environ.get('COCOTB_RANDOM_SEED', '?')} "
+                         f"(this test's generator: {self.seed})")
         dut, bfm = cocotb.top, self.bfm
         Clock(dut.clk_i, 10, "ns").start()
         bfm.reset_inputs()

@@ -9,6 +9,7 @@ the backdoor).
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable
@@ -54,6 +55,7 @@ class XifScoreboard(uvm_component):
         self.executed = 0
         self.killed = 0
         self.latency: dict[str, list[int]] = {}   # name -> issue-to-result cycles seen
+        self.digest = hashlib.sha256()             # of every result and its cycle: same seed, same digest
 
     def on_issue(self, t: IssueTxn) -> None:
         if t.accept != accepts(t.instr):
@@ -95,6 +97,7 @@ class XifScoreboard(uvm_component):
                 f"DUT (id, data, we, exc, exccode) = ({t.id}, {t.data:#010x}, {t.we}, {t.exc}, {t.exccode}), "
                 f"model = ({want[0]}, {r.data:#010x}, {want[2]}, {want[3]}, {r.exccode})")
         self.checked += 1
+        self.digest.update(f"{t.cycle}:{t.id}:{t.data}:{t.we}:{t.exc};".encode())
         self.latency.setdefault(exp.name, []).append(t.cycle - t.stalled - exp.issue.cycle)
 
     def check_state(self, s_words: list[int], o_words: list[int]) -> None:
@@ -105,6 +108,11 @@ class XifScoreboard(uvm_component):
                 w = diffs[0]
                 raise ScoreboardError(f"end of test: {label} differs in {len(diffs)} words, first "
                                       f"{label}[{w}] DUT {dut[w]:08x} model {ref[w]:08x}")
+
+    def report_phase(self) -> None:
+        self.logger.info(f"scoreboard: {self.checked} results checked, {self.executed} executed, "
+                         f"{self.killed} accepted instructions killed; results digest "
+                         f"{self.digest.hexdigest()[:16]}")
 
     def check_phase(self) -> None:
         if self.expected:

