@@ -148,6 +148,10 @@ module pqx_decoder
         dec_o.unit = pqx_pkg::UnitState;  dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
       end
     endcase
+    // Everything of the state, Keccak and SLH-DSA units touches S or O, except COMPARE_U32.
+    dec_o.uses_so = (dec_o.unit == pqx_pkg::UnitState || dec_o.unit == pqx_pkg::UnitKeccak
+                     || dec_o.unit == pqx_pkg::UnitSlhdsa)
+                    && op != pqx_pkg::OpCompareU32 && op != pqx_pkg::OpIllegal;
   end
 
   assign accept_o = (op != pqx_pkg::OpIllegal) && pqx_pkg::UnitsBuilt[dec_o.unit];

@@ -43,7 +43,7 @@ package pqx_pkg;
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [7:0] UnitsBuilt = 8'b0000_0001;
+  localparam logic [7:0] UnitsBuilt = 8'b0000_0011;
 
   typedef enum logic [6:0] {
     OpIllegal,
@@ -72,6 +72,7 @@ package pqx_pkg;
     unit_e       unit;
     logic        writeback;
     logic [2:0]  rs_read;   // bit k: rs(k+1) is a source operand
+    logic        uses_so;   // reads or writes S or O (waits while a permutation runs)
   } dec_t;
 
   // One issued instruction waiting in the in-flight queue for its commit. Rejected

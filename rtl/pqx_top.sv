@@ -10,13 +10,14 @@
 //           ids keep their place in program order; they leave without a result.
 //   execute the committed head goes to its unit when the result register is
 //           free (or being drained); single-cycle units update state at the end
-//           of that cycle.
+//           of that cycle. KSTART/KPERM run 24 rounds in the Keccak engine; while
+//           it runs, instructions that use S or O wait at the issue port.
 //   result  one registered result slot; it holds its payload while
 //           result_valid && !result_ready, so nothing reaches the result outputs
 //           combinationally from the issue or register inputs.
 // With a commit in the issue cycle a single-cycle instruction's result is valid
-// in the next cycle (latency 1) and back-to-back instructions sustain one per
-// cycle.
+// in the next cycle (latency 1), a permutation's 24 cycles later (latency 24),
+// and back-to-back single-cycle instructions sustain one per cycle.
 `default_nettype none
 
 module pqx_top
@@ -60,6 +61,7 @@ module pqx_top
 );
 
   // ------------------------------------------------------------------ issue
+  logic   engine_busy;
   pqx_pkg::dec_t   dec;
   logic   accept;
   logic   operands_ok;
@@ -78,7 +80,9 @@ module pqx_top
   assign issue_accept_o        = accept;
   assign issue_writeback_o     = accept && dec.writeback;
   assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
-  assign issue_ready_o         = operands_ok && queue_space;
+  // While a permutation runs, instructions that use S or O wait at the issue port.
+  assign issue_ready_o         = operands_ok && queue_space
+                                 && !(accept && dec.uses_so && engine_busy);
   assign issue_fire            = issue_valid_i && issue_ready_o;
 
   assign issue_entry.id       = issue_id_i;
@@ -109,30 +113,82 @@ module pqx_top
   );
 
   // ------------------------------------------------------------------ execute
+  // Single-cycle instructions execute in the cycle they leave the queue. A
+  // multi-cycle one (KSTART, KPERM) leaves the queue when it starts the Keccak
+  // engine and keeps its result fields in mc_*; nothing else executes until the
+  // engine is done and the result register is free (mc_finish), when O (and S for
+  // KPERM) take the permutation and its result is registered.
   logic        res_valid_q;
   logic        res_free;
+  logic        multi_cycle;
+  logic        mc_start;
+  logic        mc_finish;
+  logic        engine_done;
+  logic [1599:0] engine_out;
+  logic [1599:0] s_flat;
   logic [31:0] state_data;
   logic        state_exc;
   logic [31:0] unit_data;
   logic        unit_exc;
 
-  assign res_free  = !res_valid_q || result_ready_i;
-  assign exec_fire = head_valid && head.accepted && res_free;
-  assign head_pop  = exec_fire || (head_valid && !head.accepted);
+  logic [3:0]  mc_id_q;
+  logic        mc_hartid_q;
+  logic [4:0]  mc_rd_q;
+  logic        mc_we_q;
+  logic        mc_kperm_q;
+
+  assign res_free    = !res_valid_q || result_ready_i;
+  assign multi_cycle = (head.dec.unit == pqx_pkg::UnitKeccak);
+  assign exec_fire   = head_valid && head.accepted && !engine_busy && !multi_cycle && res_free;
+  assign mc_start    = head_valid && head.accepted && !engine_busy && multi_cycle;
+  assign mc_finish   = engine_done && res_free;
+  assign head_pop    = exec_fire || mc_start || (head_valid && !head.accepted);
 
   pqx_state_unit u_state (
     .clk_i,
     .rst_ni,
-    .start_i (exec_fire && head.dec.unit == pqx_pkg::UnitState),
-    .op_i    (head.dec.op),
-    .rs1_i   (head.rs[31:0]),
-    .rs2_i   (head.rs[63:32]),
-    .rs3_i   (head.rs[95:64]),
-    .data_o  (state_data),
-    .exc_o   (state_exc)
+    .start_i   (exec_fire && head.dec.unit == pqx_pkg::UnitState),
+    .op_i      (head.dec.op),
+    .rs1_i     (head.rs[31:0]),
+    .rs2_i     (head.rs[63:32]),
+    .rs3_i     (head.rs[95:64]),
+    .data_o    (state_data),
+    .exc_o     (state_exc),
+    .s_o       (s_flat),
+    .s_wmask_i ({pqx_pkg::NumWords{mc_finish && mc_kperm_q}}),
+    .s_wdata_i (engine_out),
+    .o_wmask_i ({pqx_pkg::NumWords{mc_finish}}),
+    .o_wdata_i (engine_out)
   );
 
-  // Unit response mux; later units add their case here.
+  pqx_keccak_engine u_keccak (
+    .clk_i,
+    .rst_ni,
+    .start_i (mc_start),
+    .state_i (s_flat),
+    .busy_o  (engine_busy),
+    .done_o  (engine_done),
+    .state_o (engine_out),
+    .ack_i   (mc_finish)
+  );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mc_id_q     <= '0;
+      mc_hartid_q <= 1'b0;
+      mc_rd_q     <= '0;
+      mc_we_q     <= 1'b0;
+      mc_kperm_q  <= 1'b0;
+    end else if (mc_start) begin
+      mc_id_q     <= head.id;
+      mc_hartid_q <= head.hartid;
+      mc_rd_q     <= head.rd;
+      mc_we_q     <= head.dec.writeback;
+      mc_kperm_q  <= (head.dec.op == pqx_pkg::OpKperm);
+    end
+  end
+
+  // Response of the single-cycle units; later units add their case here.
   always_comb begin
     unit_data = '0;
     unit_exc  = 1'b0;
@@ -170,6 +226,14 @@ module pqx_top
       res_rd_q     <= head.rd;
       res_we_q     <= head.dec.writeback;
       res_exc_q    <= unit_exc;
+    end else if (mc_finish) begin
+      res_valid_q  <= 1'b1;
+      res_id_q     <= mc_id_q;
+      res_hartid_q <= mc_hartid_q;
+      res_data_q   <= '0;
+      res_rd_q     <= mc_rd_q;
+      res_we_q     <= mc_we_q;
+      res_exc_q    <= 1'b0;
     end else if (result_ready_i) begin
       res_valid_q  <= 1'b0;
     end

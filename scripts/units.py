@@ -34,6 +34,11 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "the coprocessor on its CV-X-IF ports: pyuvm env, random host, scoreboard, coverage"),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
          "instruction decoder against the ISA table"),
+    Unit("keccak_round", "pqx_keccak_round", ("rtl/keccak/pqx_keccak_round.sv",), "verif.tests.test_keccak",
+         "one Keccak-f[1600] round, every step against XKCP"),
+    Unit("keccak_engine", "pqx_keccak_engine",
+         ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), "verif.tests.test_keccak_engine",
+         "the 24-round iterating engine: result, fixed schedule, hold"),
     Unit("state", "pqx_state_unit", ("rtl/pqx_pkg.sv", "rtl/state/pqx_state_unit.sv"),
          "verif.tests.test_state_unit", "S/O buffers and the state instructions"),
 ]}

@@ -26,7 +26,13 @@ module pqx_state_unit
   input  logic [31:0]                  rs2_i,
   input  logic [31:0]                  rs3_i,
   output logic [31:0]                  data_o,
-  output logic                         exc_o
+  output logic                         exc_o,
+
+  output logic [pqx_pkg::NumWords*32-1:0] s_o,
+  input  logic [pqx_pkg::NumWords-1:0]    s_wmask_i,   // word w of S <- s_wdata_i word w
+  input  logic [pqx_pkg::NumWords*32-1:0] s_wdata_i,
+  input  logic [pqx_pkg::NumWords-1:0]    o_wmask_i,
+  input  logic [pqx_pkg::NumWords*32-1:0] o_wdata_i
 );
 
   logic [pqx_pkg::NumWords-1:0][31:0] s_q, s_d;
@@ -45,8 +51,10 @@ module pqx_state_unit
   assign read3_ok = (byte_idx <= 8'(pqx_pkg::MaxRead3Idx));
 
   always_comb begin
-    s_d    = s_q;
-    o_d    = o_q;
+    for (int unsigned w = 0; w < pqx_pkg::NumWords; w++) begin
+      s_d[w] = s_wmask_i[w] ? s_wdata_i[32*w +: 32] : s_q[w];
+      o_d[w] = o_wmask_i[w] ? o_wdata_i[32*w +: 32] : o_q[w];
+    end
     data_o = '0;
     exc_o  = 1'b0;
     if (start_i) begin
@@ -94,6 +102,8 @@ module pqx_state_unit
       o_q <= o_d;
     end
   end
+
+  assign s_o = s_q;
 
   // Only the word index of rs3 is an operand.
   logic unused_rs3;

@@ -10,4 +10,6 @@ LATENCY: dict[str, int] = {
     "STORE": 1,
     "KREAD3": 1,
     "COMPARE_U32": 1,
+    "KSTART": 24,
+    "KPERM": 24,
 }

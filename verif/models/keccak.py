@@ -1,0 +1,98 @@
+"""Keccak-f[1600] as FIPS 202 section 3 defines it (the five step mappings, 24 rounds).
+
+No PyPI library exposes the bare permutation (pycryptodome only offers the sponges), so it is
+written here from the standard and checked two ways in test_keccak.py: against XKCP's
+intermediate values after every step of every round, and through a sponge built on it that must
+equal pycryptodome's SHA3 and SHAKE.
+
+State: 25 lanes of 64 bits, lane (x, y) at index x + 5y; lane bytes little-endian, as in S and O.
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+
+
+def _rot(v: int, n: int) -> int:
+    n %= 64
+    return ((v << n) | (v >> (64 - n))) & MASK64
+
+
+def _rc(t: int) -> int:
+    """The LFSR bit rc(t) of FIPS 202 Algorithm 5."""
+    if t % 255 == 0:
+        return 1
+    r = 1                      # bit k of r is R[k]; R = 10000000
+    for _ in range(t % 255):
+        r <<= 1                # R = 0 || R
+        if r & 0x100:          # R[0], R[4], R[5], R[6] ^= R[8]; truncate to 8 bits
+            r ^= 0x171
+    return r & 1
+
+
+ROUND_CONSTANTS = [sum(_rc(j + 7 * ir) << ((1 << j) - 1) for j in range(7)) for ir in range(24)]
+
+
+def _rho_offsets() -> list[int]:
+    """FIPS 202 Algorithm 2: offsets by walking (x, y) -> (y, 2x + 3y)."""
+    off = [0] * 25
+    x, y = 1, 0
+    for t in range(24):
+        off[x + 5 * y] = ((t + 1) * (t + 2) // 2) % 64
+        x, y = y, (2 * x + 3 * y) % 5
+    return off
+
+
+RHO_OFFSETS = _rho_offsets()
+
+
+def theta(a: list[int]) -> list[int]:
+    c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+    d = [c[(x - 1) % 5] ^ _rot(c[(x + 1) % 5], 1) for x in range(5)]
+    return [a[i] ^ d[i % 5] for i in range(25)]
+
+
+def rho(a: list[int]) -> list[int]:
+    return [_rot(a[i], RHO_OFFSETS[i]) for i in range(25)]
+
+
+def pi(a: list[int]) -> list[int]:
+    # A'[x, y] = A[(x + 3y) mod 5, x]
+    return [a[((x + 3 * y) % 5) + 5 * x] for y in range(5) for x in range(5)]
+
+
+def chi(a: list[int]) -> list[int]:
+    return [a[i] ^ (~a[(i % 5 + 1) % 5 + 5 * (i // 5)] & a[(i % 5 + 2) % 5 + 5 * (i // 5)]) & MASK64
+            for i in range(25)]
+
+
+def iota(a: list[int], ir: int) -> list[int]:
+    return [a[0] ^ ROUND_CONSTANTS[ir]] + a[1:]
+
+
+def keccak_round(a: list[int], ir: int) -> list[int]:
+    return iota(chi(pi(rho(theta(a)))), ir)
+
+
+def keccak_f1600(lanes: list[int]) -> list[int]:
+    a = list(lanes)
+    for ir in range(24):
+        a = keccak_round(a, ir)
+    return a
+
+
+def words_to_lanes(words: list[int]) -> list[int]:
+    """50 little-endian 32-bit words (S/O layout) -> 25 lanes."""
+    return [words[2 * i] | (words[2 * i + 1] << 32) for i in range(25)]
+
+
+def lanes_to_words(lanes: list[int]) -> list[int]:
+    out: list[int] = []
+    for lane in lanes:
+        out += [lane & 0xFFFFFFFF, lane >> 32]
+    return out
+
+
+def permute_words(words: list[int]) -> list[int]:
+    """Keccak-f[1600] on the 50-word S/O layout."""
+    return lanes_to_words(keccak_f1600(words_to_lanes(words)))
