@@ -114,35 +114,121 @@ module pqx_top
 
   // ------------------------------------------------------------------ execute
   // Single-cycle instructions execute in the cycle they leave the queue. A
-  // multi-cycle one (KSTART, KPERM) leaves the queue when it starts the Keccak
-  // engine and keeps its result fields in mc_*; nothing else executes until the
-  // engine is done and the result register is free (mc_finish), when O (and S for
-  // KPERM) take the permutation and its result is registered.
+  // multi-cycle one (KSTART, KPERM, THASH*, PRF*) leaves the queue when it starts,
+  // keeps its result fields in mc_*, and holds the execute stage (mc_busy_q) until
+  // its unit is done and the result register is free (mc_finish); then S and O take
+  // the unit's writes and its result is registered. One Keccak engine serves the
+  // Keccak unit and the SLH-DSA unit.
   logic        res_valid_q;
   logic        res_free;
+  logic        head_is_cl;
   logic        multi_cycle;
   logic        mc_start;
   logic        mc_finish;
-  logic        engine_done;
+  logic        mc_done;
+  logic        mc_busy_q;
+  logic        mc_slh_q;        // the running instruction is THASH/PRF (else KSTART/KPERM)
+  logic        mc_kperm_q;
+  logic [3:0]  mc_id_q;
+  logic        mc_hartid_q;
+  logic [4:0]  mc_rd_q;
+  logic        mc_we_q;
+
+  logic          engine_start;
+  logic [1599:0] engine_in;
+  logic          engine_done;
   logic [1599:0] engine_out;
+  logic          engine_ack;
+  logic          unused_engine_busy;
   logic [1599:0] s_flat;
+
   logic [31:0] state_data;
   logic        state_exc;
   logic [31:0] unit_data;
   logic        unit_exc;
 
-  logic [3:0]  mc_id_q;
-  logic        mc_hartid_q;
-  logic [4:0]  mc_rd_q;
-  logic        mc_we_q;
-  logic        mc_kperm_q;
-
+  assign head_is_cl  = head.dec.op == pqx_pkg::OpCl128 || head.dec.op == pqx_pkg::OpCl192
+                       || head.dec.op == pqx_pkg::OpCl256;
+  assign multi_cycle = head.dec.unit == pqx_pkg::UnitKeccak
+                       || (head.dec.unit == pqx_pkg::UnitSlhdsa && !head_is_cl);
   assign res_free    = !res_valid_q || result_ready_i;
-  assign multi_cycle = (head.dec.unit == pqx_pkg::UnitKeccak);
-  assign exec_fire   = head_valid && head.accepted && !engine_busy && !multi_cycle && res_free;
-  assign mc_start    = head_valid && head.accepted && !engine_busy && multi_cycle;
-  assign mc_finish   = engine_done && res_free;
+  assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;
+  assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;
+  assign mc_finish   = mc_busy_q && mc_done && res_free;
   assign head_pop    = exec_fire || mc_start || (head_valid && !head.accepted);
+  assign engine_busy = mc_busy_q;
+
+  // SLH-DSA unit
+  logic          slh_eng_start;
+  logic [1599:0] slh_eng_state;
+  logic          slh_eng_ack;
+  logic          slh_done;
+  logic [49:0]   slh_s_wmask;
+  logic [49:0]   slh_o_wmask;
+  logic [1599:0] slh_wdata;
+  logic [49:0]   cl_wmask;
+  logic [1599:0] cl_wdata;
+
+  pqx_slhdsa_unit u_slhdsa (
+    .clk_i,
+    .rst_ni,
+    .start_i     (mc_start && head.dec.unit == pqx_pkg::UnitSlhdsa),
+    .op_i        (head.dec.op),
+    .rs2_i       (head.rs[63:32]),
+    .s_i         (s_flat),
+    .eng_start_o (slh_eng_start),
+    .eng_state_o (slh_eng_state),
+    .eng_done_i  (engine_done),
+    .eng_state_i (engine_out),
+    .eng_ack_o   (slh_eng_ack),
+    .done_o      (slh_done),
+    .finish_i    (mc_finish && mc_slh_q),
+    .s_wmask_o   (slh_s_wmask),
+    .o_wmask_o   (slh_o_wmask),
+    .o_wdata_o   (slh_wdata),
+    .cl_wmask_o  (cl_wmask),
+    .cl_wdata_o  (cl_wdata)
+  );
+
+  // Keccak engine, shared: KSTART/KPERM hash S itself, THASH/PRF a block the SLH-DSA
+  // unit builds.
+  logic kec_start;
+  assign kec_start    = mc_start && head.dec.unit == pqx_pkg::UnitKeccak;
+  assign engine_start = kec_start || slh_eng_start;
+  assign engine_in    = kec_start ? s_flat : slh_eng_state;
+  assign engine_ack   = (mc_finish && !mc_slh_q) || slh_eng_ack;
+  assign mc_done      = mc_slh_q ? slh_done : engine_done;
+
+  pqx_keccak_engine u_keccak (
+    .clk_i,
+    .rst_ni,
+    .start_i (engine_start),
+    .state_i (engine_in),
+    .busy_o  (unused_engine_busy),
+    .done_o  (engine_done),
+    .state_o (engine_out),
+    .ack_i   (engine_ack)
+  );
+
+  // Writes into S and O from the multi-cycle units and from CL.
+  logic [49:0]   s_wmask, o_wmask;
+  logic [1599:0] o_wdata;
+  always_comb begin
+    s_wmask = '0;
+    o_wmask = '0;
+    o_wdata = engine_out;
+    if (mc_finish && !mc_slh_q) begin
+      o_wmask = '1;
+      s_wmask = {50{mc_kperm_q}};
+    end else if (mc_finish) begin
+      o_wmask = slh_o_wmask;
+      s_wmask = slh_s_wmask;
+      o_wdata = slh_wdata;
+    end else if (exec_fire && head_is_cl) begin
+      o_wmask = cl_wmask;
+      o_wdata = cl_wdata;
+    end
+  end
 
   pqx_state_unit u_state (
     .clk_i,
@@ -155,36 +241,31 @@ module pqx_top
     .data_o    (state_data),
     .exc_o     (state_exc),
     .s_o       (s_flat),
-    .s_wmask_i ({pqx_pkg::NumWords{mc_finish && mc_kperm_q}}),
-    .s_wdata_i (engine_out),
-    .o_wmask_i ({pqx_pkg::NumWords{mc_finish}}),
-    .o_wdata_i (engine_out)
-  );
-
-  pqx_keccak_engine u_keccak (
-    .clk_i,
-    .rst_ni,
-    .start_i (mc_start),
-    .state_i (s_flat),
-    .busy_o  (engine_busy),
-    .done_o  (engine_done),
-    .state_o (engine_out),
-    .ack_i   (mc_finish)
+    .s_wmask_i (s_wmask),
+    .s_wdata_i (o_wdata),
+    .o_wmask_i (o_wmask),
+    .o_wdata_i (o_wdata)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      mc_busy_q   <= 1'b0;
+      mc_slh_q    <= 1'b0;
+      mc_kperm_q  <= 1'b0;
       mc_id_q     <= '0;
       mc_hartid_q <= 1'b0;
       mc_rd_q     <= '0;
       mc_we_q     <= 1'b0;
-      mc_kperm_q  <= 1'b0;
     end else if (mc_start) begin
+      mc_busy_q   <= 1'b1;
+      mc_slh_q    <= head.dec.unit == pqx_pkg::UnitSlhdsa;
+      mc_kperm_q  <= head.dec.op == pqx_pkg::OpKperm;
       mc_id_q     <= head.id;
       mc_hartid_q <= head.hartid;
       mc_rd_q     <= head.rd;
       mc_we_q     <= head.dec.writeback;
-      mc_kperm_q  <= (head.dec.op == pqx_pkg::OpKperm);
+    end else if (mc_finish) begin
+      mc_busy_q   <= 1'b0;
     end
   end
 

@@ -12,4 +12,8 @@ LATENCY: dict[str, int] = {
     "COMPARE_U32": 1,
     "KSTART": 24,
     "KPERM": 24,
+    **{f"{op}_{lvl}": 24 for op in ("THASH1", "THASH2", "PRF") for lvl in (128, 192, 256)},
+    **{f"CL_{lvl}": 1 for lvl in (128, 192, 256)},
 }
+"""THASH in robust mode (rs2 = 0) takes two permutations."""
+LATENCY_ROBUST: dict[str, int] = {f"{op}_{lvl}": 48 for op in ("THASH1", "THASH2") for lvl in (128, 192, 256)}

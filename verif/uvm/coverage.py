@@ -37,6 +37,8 @@ CORNERS = {
     "KREAD3": {"o=0": lambda a, b, c: a & 255 == 0, "o=197": lambda a, b, c: a & 255 == 197,
                "o>197": lambda a, b, c: a & 255 > 197},
     "COMPARE_U32": {"equal": lambda a, b, c: a == b, "differ": lambda a, b, c: a != b},
+    **{f"{op}_{lvl}": {"simple": lambda a, b, c: b != 0, "robust": lambda a, b, c: b == 0}
+       for op in ("THASH1", "THASH2") for lvl in (128, 192, 256)},
 }
 
 

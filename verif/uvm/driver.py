@@ -21,6 +21,7 @@ from .host_config import HostConfig
 from .items import XifInstr
 
 NUM_IDS = 16
+WATCHDOG_CYCLES = 2000   # no handshake of any kind for this long while work is pending: a hang
 
 
 @dataclass(slots=True)
@@ -46,6 +47,7 @@ class HostDriver(uvm_driver):
         self.in_flight: dict[int, bool] = {}  # id -> accepted; an id is reused only once it left
         self.uncommitted: list[_Issued] = []  # program order, oldest first
         self.stall_left = 0
+        self.last_progress = 0
 
     def drained(self) -> bool:
         return self.cur is None and not self.in_flight
@@ -111,6 +113,7 @@ class HostDriver(uvm_driver):
             if valid:
                 await settle
                 if bfm.issue_ready():
+                    self.last_progress = self.cycle
                     self.in_flight[self.cur_id] = bool(bfm.accept())
                     self.uncommitted.append(_Issued(self.cur_id, self.cycle + self._commit_delay()))
                     self.next_id = (self.cur_id + 1) % NUM_IDS
@@ -131,6 +134,12 @@ class HostDriver(uvm_driver):
             await ReadOnly()
             if ready and bfm.result_valid():
                 self.in_flight.pop(bfm.result_id(), None)
+                self.last_progress = self.cycle
+            if self.cycle - self.last_progress > WATCHDOG_CYCLES and not self.drained():
+                raise AssertionError(
+                    f"host watchdog: no issue or result handshake for {WATCHDOG_CYCLES} cycles "
+                    f"(waiting request: {self.cur}, in flight: {sorted(self.in_flight)}, "
+                    f"uncommitted: {[e.id for e in self.uncommitted]})")
 
     def _drive_commit(self) -> None:
         """At most one commit transaction per cycle over the issued, uncommitted instructions."""
@@ -154,6 +163,7 @@ class HostDriver(uvm_driver):
             return
         k = eligible - 1 if rng.random() < self.cfg.batch_commit else 0
         self.bfm.drive_commit(1, pending[k].id, 0)
+        self.last_progress = self.cycle
         for entry in pending[: k + 1]:
             if not self.in_flight[entry.id]:
                 del self.in_flight[entry.id]          # rejected: nothing more to come

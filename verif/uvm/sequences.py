@@ -47,7 +47,14 @@ def operands(name: str, rng: random.Random) -> tuple[int, int, int]:
         a = (rng.getrandbits(24) << 8 if rng.random() < 0.5 else 0) | index_operand(rng, 197, 255)
     elif name == "COMPARE_U32" and rng.random() < 0.4:
         b = a
+    elif name.startswith("THASH") and rng.random() < 0.5:
+        b = 0                    # robust mode
     return a, b, c
+
+
+# Relative frequencies: KINIT wipes the state the other checks look at; a permutation takes 24 cycles.
+WEIGHTS = {"KINIT": 0.2, "KSTART": 0.4, "KPERM": 0.4,
+           **{f"{op}_{lvl}": 0.25 for op in ("THASH1", "THASH2", "PRF") for lvl in (128, 192, 256)}}
 
 
 def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInstr:
@@ -66,8 +73,11 @@ def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInst
                     break
         return XifInstr("rejected", word, (random_word(rng), random_word(rng), random_word(rng)))
     names = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
-    weights = [0.3 if n == "KINIT" else 1.0 for n in names]
-    name = rng.choices(names, weights)[0]
+    weights = [WEIGHTS.get(n, 1.0) for n in names]
+    return instruction(rng.choices(names, weights)[0], rng)
+
+
+def instruction(name: str, rng: random.Random) -> XifInstr:
     info = INSTRUCTIONS[name]
     word = encode(name, rng.randrange(32), rng.randrange(32), rng.randrange(32),
                   rng.randrange(32) if info.format == "r4" else 0)
@@ -75,7 +85,8 @@ def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInst
 
 
 class RandomSequence(uvm_sequence):
-    """`count` random instructions (count and generator from the ConfigDB)."""
+    """Every ordered pair of implemented instructions once (shuffled, so the rare ones meet too),
+    then random instructions up to `count` in all (generator from the ConfigDB)."""
 
     def __init__(self, name: str = "random_seq", count: int = 1000):
         super().__init__(name)
@@ -83,8 +94,12 @@ class RandomSequence(uvm_sequence):
 
     async def body(self) -> None:
         rng: random.Random = ConfigDB().get(None, "", "RNG")
-        for _ in range(self.count):
-            item = random_instruction(rng)
+        names = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
+        pairs = [(a, b) for a in names for b in names]
+        rng.shuffle(pairs)
+        items = [instruction(n, rng) for pair in pairs for n in pair][: self.count]
+        items += [random_instruction(rng) for _ in range(self.count - len(items))]
+        for item in items:
             await self.start_item(item)
             await self.finish_item(item)
 
@@ -104,6 +119,8 @@ class ListSequence(uvm_sequence):
             await self.finish_item(item)
 
 
-def store_sweep() -> list[tuple[str, tuple[int, int, int]]]:
-    """STORE of every O word: reads the whole output buffer through the front door."""
-    return [("STORE", (w, 0, 0)) for w in range(50)]
+def state_readback() -> list[tuple[str, tuple[int, int, int]]]:
+    """Reads the whole state through the front door: STORE of every O word, then KSTART
+    (O = Keccak-f(S), S unchanged) and STORE of every word again, which exposes all of S."""
+    sweep = [("STORE", (w, 0, 0)) for w in range(50)]
+    return sweep + [("KSTART", (0, 0, 0))] + sweep
