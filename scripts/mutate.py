@@ -66,8 +66,8 @@ MUTATIONS: list[Mutation] = [
              "kill in the issue cycle ignored: the killed incoming instruction is queued anyway"),
     # (b) result dropped under back-pressure
     Mutation("res_free_always", "rtl/pqx_top.sv",
-             "assign res_free  = !res_valid_q || result_ready_i;",
-             "assign res_free  = 1'b1;",
+             "assign res_free    = !res_valid_q || result_ready_i;",
+             "assign res_free    = 1'b1;",
              "result slot overwritten while result_valid && !result_ready (result dropped)"),
     # (c) execution before commit
     Mutation("exec_before_commit", "rtl/pqx_inflight.sv",
@@ -106,9 +106,34 @@ MUTATIONS: list[Mutation] = [
              "result we=1 even for instructions without writeback"),
     # (h) a rejected instruction gets a result
     Mutation("rejected_gets_result", "rtl/pqx_top.sv",
-             "assign exec_fire = head_valid && head.accepted && res_free;",
-             "assign exec_fire = head_valid && res_free;",
+             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
+             "assign exec_fire   = head_valid && !mc_busy_q && !multi_cycle && res_free;",
              "exec_fire ignores head.accepted: rejected instructions produce a result"),
+    # multi-cycle units (Keccak, SLH-DSA)
+    Mutation("kperm_keeps_s", "rtl/pqx_top.sv",
+             "s_wmask = {50{mc_kperm_q}};",
+             "s_wmask = '0;",
+             "KPERM does not copy the permutation into S"),
+    Mutation("so_not_blocked_while_busy", "rtl/pqx_top.sv",
+             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
+             "assign exec_fire   = head_valid && head.accepted && !multi_cycle && res_free;",
+             "single-cycle instructions execute while a permutation runs (result overtakes it)"),
+    Mutation("keccak_round_constant", "rtl/keccak/pqx_keccak_round.sv",
+             "5'd7:  round_constant = 64'h8000000000008009;",
+             "5'd7:  round_constant = 64'h8000000000008008;",
+             "one iota round constant wrong"),
+    Mutation("robust_mask_ignored", "rtl/slhdsa/pqx_slhdsa_unit.sv",
+             "        robust_d    = op_thash && (rs2_i == 32'b0);",
+             "        robust_d    = 1'b0;",
+             "THASH ignores the robust mode (rs2 = 0)"),
+    Mutation("cl_checksum_off", "rtl/slhdsa/pqx_slhdsa_unit.sv",
+             "checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum;",
+             "checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum - 10'd1;",
+             "WOTS+ checksum off by one"),
+    Mutation("thash_padding", "rtl/slhdsa/pqx_slhdsa_unit.sv",
+             "        shake_block[32*w +: 32] = 32'h0000_001F;",
+             "        shake_block[32*w +: 32] = 32'h0000_0006;",
+             "SHA3 padding instead of SHAKE padding in the SLH-DSA block"),
     # (i) batch commit not honoured
     Mutation("batch_commit_ignored", "rtl/pqx_inflight.sv",
              "cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);",
@@ -126,13 +151,7 @@ MUTATIONS: list[Mutation] = [
     Mutation("kabsorb_overwrites", "rtl/state/pqx_state_unit.sv",
              "s_d[pair_idx]        = s_q[pair_idx] ^ rs1_i;",
              "s_d[pair_idx]        = rs1_i;",
-             "[extra] KABSORB overwrites S[i] instead of XOR-ing",
-             known_gap="no implemented instruction reads S yet, so the system test sees S only in "
-                       "its end-of-test backdoor compare; KINIT (about 1 in 18 instructions) zeroes "
-                       "S, and KABSORB onto a zero word equals an overwrite, so only a KABSORB onto "
-                       "a non-zero word after the last KINIT, not overwritten later, shows it: seed "
-                       "1 misses it (seeds 2, 3 catch it, 4, 5 miss it). The state unit test "
-                       "(--unit state) kills it."),
+             "[extra] KABSORB overwrites S[i] instead of XOR-ing"),
     Mutation("kinit_keeps_o", "rtl/state/pqx_state_unit.sv",
              "          s_d = '0;\n          o_d = '0;",
              "          s_d = '0;",
@@ -140,12 +159,7 @@ MUTATIONS: list[Mutation] = [
     Mutation("state_start_ignored", "rtl/state/pqx_state_unit.sv",
              "if (start_i) begin",
              "if (1'b1) begin",
-             "[extra] state unit executes op_i every cycle, start_i ignored",
-             known_gap="the extra executions (an uncommitted or later killed head, the last "
-                       "issued word held on the idle issue port) never reach the result register, "
-                       "and what they do to S (KABSORB applied repeatedly, a killed LOAD) shows only "
-                       "in the end-of-test S compare, after the last KINIT: seeds 1, 2, 4, 5, 6 "
-                       "miss it, 3 catches it. The state unit test (--unit state) kills it."),
+             "[extra] state unit executes op_i every cycle, start_i ignored"),
     Mutation("accept_ignores_units", "rtl/pqx_decoder.sv",
              "assign accept_o = (op != pqx_pkg::OpIllegal) && pqx_pkg::UnitsBuilt[dec_o.unit];",
              "assign accept_o = (op != pqx_pkg::OpIllegal);",

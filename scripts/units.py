@@ -32,6 +32,10 @@ class Unit:
 UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
          "the coprocessor on its CV-X-IF ports: pyuvm env, random host, scoreboard, coverage"),
+    Unit("kernels_sha3", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_sha3",
+         "SHA3/SHAKE kernels through the pyuvm env against pycryptodome"),
+    Unit("kernels_slhdsa", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_slhdsa",
+         "SLH-DSA F/H/PRF, WOTS+ chain and public key kernels against a FIPS 205 reference"),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
          "instruction decoder against the ISA table"),
     Unit("keccak_round", "pqx_keccak_round", ("rtl/keccak/pqx_keccak_round.sv",), "verif.tests.test_keccak",
