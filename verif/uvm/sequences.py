@@ -98,10 +98,18 @@ class RandomSequence(uvm_sequence):
         pairs = [(a, b) for a in names for b in names]
         rng.shuffle(pairs)
         items = [instruction(n, rng) for pair in pairs for n in pair][: self.count]
+        in_pairs = len(items)
         items += [random_instruction(rng) for _ in range(self.count - len(items))]
-        for item in items:
+        for k, item in enumerate(items):
             await self.start_item(item)
             await self.finish_item(item)
+            if k >= in_pairs and item.get_name().startswith("CL_") and rng.random() < 0.7:
+                # as firmware does: read the chain lengths back, checksum word included
+                nw = int(item.get_name()[3:]) // 32
+                for w in (nw, rng.randrange(nw)):
+                    follow = XifInstr("STORE", encode("STORE", rd=rng.randrange(32)), (w, 0, 0))
+                    await self.start_item(follow)
+                    await self.finish_item(follow)
 
 
 class ListSequence(uvm_sequence):
