@@ -1,0 +1,87 @@
+// Keccak-f[1600] engine: 24 rounds, one per cycle, through one round instance.
+//
+// Schedule (start in cycle t):
+//   t        round 0 on state_i (the round input is muxed from state_i on start)
+//   t+1..    rounds 1..23 on the registered state
+//   t+23     round 23 done: done_o = 1 and state_o = its output (combinational)
+// If the consumer does not take the result in that cycle (ack_i low), the final
+// state is registered and done_o stays high, state_o = that register, until ack_i.
+// The number of cycles never depends on the data. A start while busy is ignored
+// (the dispatch stage never issues one).
+`default_nettype none
+
+module pqx_keccak_engine (
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          start_i,
+  input  logic [1599:0] state_i,
+  output logic          busy_o,     // rounds in progress or result waiting
+  output logic          done_o,     // state_o holds Keccak-f[1600](state_i)
+  output logic [1599:0] state_o,
+  input  logic          ack_i       // consumer takes state_o this cycle
+);
+
+  typedef enum logic [1:0] {Idle, Run, Hold} phase_e;
+
+  phase_e        phase_q, phase_d;
+  logic [4:0]    round_q, round_d;
+  logic [1599:0] state_q, state_d;
+
+  logic [1599:0] round_in, round_out;
+  logic [4:0]    round_idx;
+  logic          last_round;
+
+  assign round_in   = (phase_q == Idle) ? state_i : state_q;
+  assign round_idx  = (phase_q == Idle) ? 5'd0 : round_q;
+  assign last_round = (phase_q == Run) && (round_q == 5'd23);
+
+  // The per-step outputs are for the round's own test only.
+  logic [1599:0] unused_theta, unused_rho, unused_pi, unused_chi;
+
+  pqx_keccak_round u_round (
+    .state_i (round_in),
+    .round_i (round_idx),
+    .theta_o (unused_theta),
+    .rho_o   (unused_rho),
+    .pi_o    (unused_pi),
+    .chi_o   (unused_chi),
+    .state_o (round_out)
+  );
+
+  always_comb begin
+    phase_d = phase_q;
+    round_d = round_q;
+    state_d = state_q;
+    unique case (phase_q)
+      Idle: if (start_i) begin
+        phase_d = Run;
+        round_d = 5'd1;
+        state_d = round_out;
+      end
+      Run: begin
+        state_d = round_out;
+        round_d = round_q + 5'd1;
+        if (last_round) phase_d = ack_i ? Idle : Hold;
+      end
+      Hold: if (ack_i) phase_d = Idle;
+      default: phase_d = Idle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      phase_q <= Idle;
+      round_q <= '0;
+      state_q <= '0;
+    end else begin
+      phase_q <= phase_d;
+      round_q <= round_d;
+      state_q <= state_d;
+    end
+  end
+
+  assign busy_o  = (phase_q != Idle);
+  assign done_o  = last_round || (phase_q == Hold);
+  assign state_o = (phase_q == Hold) ? state_q : round_out;
+
+endmodule

@@ -1,0 +1,195 @@
+// SLH-DSA (SHAKE parameter sets) unit: the tweakable hashes THASH1/THASH2, PRF and
+// the WOTS+ chain lengths CL, for n = 16, 24, 32 bytes (levels 128, 192, 256).
+//
+// THASH/PRF hash one SHAKE256 block built from S: PK.seed || ADRS || payload, the
+// SHAKE padding (0x1F after the payload, 0x80 in byte 135) and a zero capacity.
+// Word layout in S, for nw = n/4: PK.seed 0..nw-1, ADRS nw..nw+7, in1 / SK.seed
+// nw+8..2nw+7, in2 2nw+8..3nw+7. The Keccak engine belongs to the top; this unit
+// drives its start and input and takes its output.
+//
+// Schedule (start in cycle t; the engine's 24 rounds end in cycle t+23):
+//   simple (THASH with rs2 != 0, PRF): one permutation; done in t+23.
+//   robust (THASH with rs2 == 0): permutation of PK.seed || ADRS gives the mask
+//     (t..t+23, mask registered), then the payload XOR mask is hashed
+//     (t+24..t+47); done in t+47.
+// When done, O takes the permutation output and S[0..nw-1] its first n bytes; the
+// top writes both when it takes the result (finish_i). CL is combinational: O[k] =
+// byte-reversed S[k] for k < nw (the message nibbles, high first, 8 per word), and
+// O[nw] = {c0, c1, c2, 20'b0}, the three checksum digits of sum(15 - d) << 4.
+`default_nettype none
+
+module pqx_slhdsa_unit (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+
+  input  logic                 start_i,      // THASH/PRF leaves the queue
+  input  pqx_pkg::op_e         op_i,
+  input  logic [31:0]          rs2_i,        // THASH: 0 selects the robust mode
+  input  logic [1599:0]        s_i,
+
+  // Keccak engine (owned by the top)
+  output logic                 eng_start_o,
+  output logic [1599:0]        eng_state_o,
+  input  logic                 eng_done_i,
+  input  logic [1599:0]        eng_state_i,
+  output logic                 eng_ack_o,
+
+  output logic                 done_o,       // result ready; S/O writes below valid
+  input  logic                 finish_i,     // the top takes it this cycle
+  output logic [49:0]          s_wmask_o,
+  output logic [49:0]          o_wmask_o,
+  output logic [1599:0]        o_wdata_o,    // also the S write data
+
+  // CL (combinational, with the op on op_i)
+  output logic [49:0]          cl_wmask_o,
+  output logic [1599:0]        cl_wdata_o
+);
+
+  typedef enum logic [1:0] {Idle, Mask, Hash} phase_e;
+
+  phase_e      phase_q, phase_d;
+  logic [3:0]  nw_q, nw_d;         // n / 4: 4, 6 or 8
+  logic [4:0]  pw_q, pw_d;         // payload words: nw (THASH1, PRF) or 2nw (THASH2)
+  logic        robust_q, robust_d;
+  logic [511:0] mask_q, mask_d;    // robust mask, up to 2n = 64 bytes
+  logic        restart_q, restart_d;
+
+  // ---------------------------------------------------------------- decode of op_i
+  logic [3:0] op_nw;
+  logic [4:0] op_pw;
+  logic       op_thash;
+  always_comb begin
+    op_nw    = 4'd4;
+    op_pw    = 5'd4;
+    op_thash = 1'b1;
+    unique case (op_i)
+      pqx_pkg::OpThash1_128: begin op_nw = 4'd4; op_pw = 5'd4;  end
+      pqx_pkg::OpThash2_128: begin op_nw = 4'd4; op_pw = 5'd8;  end
+      pqx_pkg::OpThash1_192: begin op_nw = 4'd6; op_pw = 5'd6;  end
+      pqx_pkg::OpThash2_192: begin op_nw = 4'd6; op_pw = 5'd12; end
+      pqx_pkg::OpThash1_256: begin op_nw = 4'd8; op_pw = 5'd8;  end
+      pqx_pkg::OpThash2_256: begin op_nw = 4'd8; op_pw = 5'd16; end
+      pqx_pkg::OpPrf128, pqx_pkg::OpCl128: begin op_nw = 4'd4; op_pw = 5'd4; op_thash = 1'b0; end
+      pqx_pkg::OpPrf192, pqx_pkg::OpCl192: begin op_nw = 4'd6; op_pw = 5'd6; op_thash = 1'b0; end
+      pqx_pkg::OpPrf256, pqx_pkg::OpCl256: begin op_nw = 4'd8; op_pw = 5'd8; op_thash = 1'b0; end
+      default: ;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- block builder
+  // One SHAKE256 block: words 0..nw+7+pw of S (payload XOR mask), then 0x1F, 0x80 in
+  // byte 135 (word 33), zero elsewhere. Message lengths are whole words (<= 32).
+  function automatic logic [1599:0] shake_block(input logic [1599:0] s, input logic [3:0] nw,
+                                                input logic [4:0] pw, input logic [511:0] mask);
+    logic [5:0] msg_words;
+    logic [5:0] first_payload;
+    shake_block = '0;
+    first_payload = 6'd8 + {2'b0, nw};
+    msg_words = first_payload + {1'b0, pw};
+    for (int w = 0; w < 33; w++) begin
+      if (6'(w) < msg_words) begin
+        shake_block[32*w +: 32] = s[32*w +: 32];
+        if (6'(w) >= first_payload)
+          shake_block[32*w +: 32] = s[32*w +: 32] ^ mask[32*(6'(w) - first_payload) +: 32];
+      end else if (6'(w) == msg_words) begin
+        shake_block[32*w +: 32] = 32'h0000_001F;
+      end
+    end
+    shake_block[32*33 +: 32] = 32'h8000_0000;
+  endfunction
+
+  // ---------------------------------------------------------------- control
+  logic [511:0] no_mask;
+  assign no_mask = '0;
+
+  always_comb begin
+    phase_d     = phase_q;
+    nw_d        = nw_q;
+    pw_d        = pw_q;
+    robust_d    = robust_q;
+    mask_d      = mask_q;
+    restart_d   = 1'b0;
+    eng_start_o = 1'b0;
+    eng_state_o = shake_block(s_i, nw_q, pw_q, mask_q);
+    eng_ack_o   = 1'b0;
+    done_o      = 1'b0;
+    unique case (phase_q)
+      Idle: if (start_i) begin
+        nw_d        = op_nw;
+        pw_d        = op_pw;
+        robust_d    = op_thash && (rs2_i == 32'b0);
+        eng_start_o = 1'b1;
+        // robust: first hash PK.seed || ADRS (no payload) for the mask
+        eng_state_o = shake_block(s_i, op_nw, robust_d ? 5'd0 : op_pw, no_mask);
+        phase_d     = robust_d ? Mask : Hash;
+      end
+      Mask: if (restart_q) begin
+        eng_start_o = 1'b1;                 // payload XOR mask, from the registered mask
+        phase_d     = Hash;
+      end else if (eng_done_i) begin
+        mask_d      = eng_state_i[511:0];   // only the first 2n bytes are used
+        eng_ack_o   = 1'b1;
+        restart_d   = 1'b1;
+      end
+      Hash: begin
+        done_o    = eng_done_i;
+        eng_ack_o = finish_i;
+        if (finish_i) phase_d = Idle;
+      end
+      default: phase_d = Idle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      phase_q   <= Idle;
+      nw_q      <= 4'd4;
+      pw_q      <= 5'd4;
+      robust_q  <= 1'b0;
+      mask_q    <= '0;
+      restart_q <= 1'b0;
+    end else begin
+      phase_q   <= phase_d;
+      nw_q      <= nw_d;
+      pw_q      <= pw_d;
+      robust_q  <= robust_d;
+      mask_q    <= mask_d;
+      restart_q <= restart_d;
+    end
+  end
+
+  // Result writes: O <- permutation output, S[0..nw-1] <- its first n bytes.
+  always_comb begin
+    for (int w = 0; w < 50; w++) begin
+      s_wmask_o[w] = 6'(w) < {2'b0, nw_q};
+    end
+  end
+  assign o_wmask_o = '1;
+  assign o_wdata_o = eng_state_i;
+
+  // ---------------------------------------------------------------- CL (combinational)
+  logic [9:0] digit_sum;   // sum of the 2n message nibbles, at most 64 * 15
+  logic [9:0] checksum;    // sum(15 - d) = 15 * 2n - digit_sum
+  always_comb begin
+    digit_sum = '0;
+    for (int b = 0; b < 32; b++) begin
+      if (6'(b) < {op_nw, 2'b00}) begin
+        digit_sum = digit_sum + 10'(s_i[8*b + 4 +: 4]) + 10'(s_i[8*b +: 4]);
+      end
+    end
+    checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum;
+    cl_wdata_o = '0;
+    cl_wmask_o = '0;
+    for (int w = 0; w < 9; w++) begin
+      if (6'(w) < {2'b0, op_nw}) begin
+        cl_wdata_o[32*w +: 32] = {s_i[32*w +: 8], s_i[32*w + 8 +: 8], s_i[32*w + 16 +: 8],
+                                  s_i[32*w + 24 +: 8]};
+        cl_wmask_o[w] = 1'b1;
+      end else if (6'(w) == {2'b0, op_nw}) begin
+        cl_wdata_o[32*w +: 32] = {2'b0, checksum, 20'b0};
+        cl_wmask_o[w] = 1'b1;
+      end
+    end
+  end
+
+endmodule

@@ -1,0 +1,80 @@
+// Multi-cycle instructions inside pqx_top (formal/README.md): for every state and
+// every input, combinationally (so a depth-1 induction is a proof for all reachable
+// states and more):
+//   T1  while a permutation instruction runs (mc_busy_q) and has not finished,
+//       nothing else executes and nothing writes S or O
+//   T2  KSTART never writes S; KPERM writes all of S; THASH/PRF write only S[0..nw-1]
+//       (at most 8 words)
+//   T3  a multi-cycle instruction starts only while none runs
+`default_nettype none
+
+module pqx_keccak_top_props (
+  input logic        clk_i,
+  input logic        rst_ni,
+  input logic        issue_valid_i,
+  input logic [31:0] issue_instr_i,
+  input logic [1:0]  issue_mode_i,
+  input logic [0:0]  issue_hartid_i,
+  input logic [3:0]  issue_id_i,
+  input logic [95:0] register_rs_i,
+  input logic [2:0]  register_rs_valid_i,
+  input logic        commit_valid_i,
+  input logic [0:0]  commit_hartid_i,
+  input logic [3:0]  commit_id_i,
+  input logic        commit_kill_i,
+  input logic        result_ready_i
+);
+
+  logic unused_outputs;
+  logic        issue_ready, accept, writeback, result_valid, result_we, result_exc, result_dbg,
+               result_err;
+  logic [2:0]  register_read;
+  logic [0:0]  result_hartid;
+  logic [3:0]  result_id;
+  logic [31:0] result_data;
+  logic [4:0]  result_rd;
+  logic [5:0]  result_exccode;
+
+  pqx_top dut (
+    .clk_i, .rst_ni, .issue_valid_i, .issue_ready_o(issue_ready), .issue_instr_i, .issue_mode_i,
+    .issue_hartid_i, .issue_id_i, .issue_accept_o(accept), .issue_writeback_o(writeback),
+    .issue_register_read_o(register_read), .register_rs_i, .register_rs_valid_i, .commit_valid_i,
+    .commit_hartid_i, .commit_id_i, .commit_kill_i, .result_valid_o(result_valid),
+    .result_ready_i, .result_hartid_o(result_hartid), .result_id_o(result_id),
+    .result_data_o(result_data), .result_rd_o(result_rd), .result_we_o(result_we),
+    .result_exc_o(result_exc), .result_exccode_o(result_exccode), .result_dbg_o(result_dbg),
+    .result_err_o(result_err)
+  );
+  assign unused_outputs = ^{issue_ready, accept, writeback, register_read, result_valid,
+                            result_hartid, result_id, result_data, result_rd, result_we,
+                            result_exc, result_exccode, result_dbg, result_err};
+
+  // Probes onto pqx_top internals (connect -set in the .sby script).
+  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_slh, p_mc_kperm, p_exec_fire;
+  logic        p_state_start, p_engine_start;
+  logic [49:0] p_s_wmask, p_o_wmask;
+  logic [3:0]  p_slh_nw;     // n / 4 of the running THASH/PRF
+
+  logic init = 1'b1;
+  always @(posedge clk_i) init <= 1'b0;
+  always @(*) if (init) assume (!rst_ni);
+
+  always @(*) begin
+    // T1
+    if (p_mc_busy && !p_mc_finish) begin
+      assert (!p_exec_fire && !p_state_start && !p_mc_start);
+      assert (p_s_wmask == '0 && p_o_wmask == '0);
+    end
+    // the unit's word count is one of the three levels (makes T2 inductive)
+    assert (p_slh_nw == 4'd4 || p_slh_nw == 4'd6 || p_slh_nw == 4'd8);
+    // T2
+    if (p_mc_finish && !p_mc_slh && !p_mc_kperm) assert (p_s_wmask == '0);
+    if (p_mc_finish && !p_mc_slh && p_mc_kperm)  assert (p_s_wmask == '1 && p_o_wmask == '1);
+    if (p_mc_finish && p_mc_slh) assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
+    // T3
+    if (p_mc_start) assert (!p_mc_busy && !p_exec_fire);
+    // S/O writes happen only when an instruction executes or finishes
+    if (p_s_wmask != '0 || p_o_wmask != '0) assert (p_mc_finish || p_exec_fire);
+  end
+
+endmodule
