@@ -36,7 +36,7 @@ module pqx_inflight
 
   localparam int unsigned CntW = $clog2(Depth + 1);
 
-  pqx_pkg::entry_t [Depth-1:0] q_q, q_d;
+  logic [Depth-1:0][pqx_pkg::EntryW-1:0] q_q, q_d;   // entry_t each (see pqx_pkg::EntryW)
   logic   [Depth-1:0] cmt_q, cmt_d;
   logic   [CntW-1:0]  cnt_q, cnt_d;
 
@@ -60,7 +60,9 @@ module pqx_inflight
     logic younger_hit;
     logic older_hit;
     for (int unsigned p = 0; p < Depth; p++) begin
-      hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && (q_id[p] == commit_id_i);
+      // a committed entry (a rejected one waiting to leave, say) takes no further commit or
+      // kill: its id may already be in use again
+      hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && !cmt_q[p] && (q_id[p] == commit_id_i);
     end
     hit_in = commit_valid_i && in_valid_i && (in_i.id == commit_id_i);
 

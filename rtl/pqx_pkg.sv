@@ -90,6 +90,12 @@ package pqx_pkg;
   // Field access through a function: Yosys cannot select a field of an indexed
   // element of a packed struct array. Only the id is read, by design.
   /* verilator lint_off UNUSEDSIGNAL */
+  // Width of entry_t: storage arrays use plain vectors of this width, because Yosys
+  // silently drops the packed dimension of an array of structs ($bits does not parse
+  // there either). Verilator's width checks keep the two in step.
+  localparam int unsigned DecW   = 7 + 3 + 1 + 3 + 1;
+  localparam int unsigned EntryW = XIdWidth + 1 + 1 + 5 + DecW + XNumRs * XRfrWidth;
+
   function automatic logic [XIdWidth-1:0] entry_id(entry_t e);
     entry_id = e.id;
   endfunction

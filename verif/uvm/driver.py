@@ -48,17 +48,28 @@ class HostDriver(uvm_driver):
         self.uncommitted: list[_Issued] = []  # program order, oldest first
         self.stall_left = 0
         self.last_progress = 0
+        self.freed: list[int] = []            # ids in the order they became free
 
     def drained(self) -> bool:
         return self.cur is None and not self.in_flight
 
     # ------------------------------------------------------------------ helpers
     def _free_id(self) -> int | None:
+        """The next id after the last one, or now and then any free id (a rejected id is free
+        again once committed, even while the coprocessor still holds its entry)."""
+        if self.rng.random() < self.cfg.reuse_id:
+            # the most recently freed id first: that is the one the coprocessor may still hold
+            for cand in reversed(self.freed):
+                if cand not in self.in_flight:
+                    return cand
         for k in range(NUM_IDS):
             cand = (self.next_id + k) % NUM_IDS
             if cand not in self.in_flight:
                 return cand
         return None
+
+    def _note_free(self, id_: int) -> None:
+        self.freed = [i for i in self.freed[-7:] if i != id_] + [id_]
 
     def _take_request(self) -> None:
         new_id = self._free_id()
@@ -134,6 +145,7 @@ class HostDriver(uvm_driver):
             await ReadOnly()
             if ready and bfm.result_valid():
                 self.in_flight.pop(bfm.result_id(), None)
+                self._note_free(bfm.result_id())
                 self.last_progress = self.cycle
             if self.cycle - self.last_progress > WATCHDOG_CYCLES and not self.drained():
                 raise AssertionError(
@@ -153,6 +165,7 @@ class HostDriver(uvm_driver):
             self.bfm.drive_commit(1, pending[k].id, 1)
             for entry in pending[k:]:
                 del self.in_flight[entry.id]
+                self._note_free(entry.id)
             self.uncommitted = pending[:k]
             return
         eligible = 0
@@ -167,4 +180,5 @@ class HostDriver(uvm_driver):
         for entry in pending[: k + 1]:
             if not self.in_flight[entry.id]:
                 del self.in_flight[entry.id]          # rejected: nothing more to come
+                self._note_free(entry.id)
         self.uncommitted = pending[k + 1:]

@@ -16,6 +16,7 @@ class HostConfig:
     max_commit_delay: int = 6
     batch_commit: float = 0.3       # commit the youngest eligible id (commits all older ones)
     kill: float = 0.06              # probability per commit transaction of a kill
+    reuse_id: float = 0.3           # probability of taking any free id instead of the next one
     stall: float = 0.15             # probability per cycle of starting a result_ready stall
     max_stall: int = 24
 
@@ -23,4 +24,4 @@ class HostConfig:
     def zero_stall(cls) -> "HostConfig":
         """A host that never waits: commit in the issue cycle, result_ready always high."""
         return cls(issue_gap=0.0, withdraw=0.0, late_rs=0.0, commit_now=1.0, max_commit_delay=0,
-                   batch_commit=0.0, kill=0.0, stall=0.0)
+                   batch_commit=0.0, kill=0.0, stall=0.0, reuse_id=0.0)

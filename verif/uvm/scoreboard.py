@@ -43,6 +43,17 @@ class Expected:
     result: Result
 
 
+# --- Helper for kernel tests (verif/tests/test_kernels_*.py) -----------------------------------
+# A test that sets `scoreboard.checked_log = []` gets one CheckedResult per result the scoreboard
+# has checked against the model, in order (None, the default, records nothing).
+@dataclass(slots=True)
+class CheckedResult:
+    name: str           # instruction
+    data: int           # the DUT's result data (equal to the model's: it was checked)
+    issue_cycle: int    # monitor cycle of the issue handshake
+    result_cycle: int   # monitor cycle of the result handshake
+
+
 class XifScoreboard(uvm_component):
     def build_phase(self) -> None:
         self.model: PqxModel = ConfigDB().get(self, "", "MODEL")
@@ -56,6 +67,7 @@ class XifScoreboard(uvm_component):
         self.killed = 0
         self.latency: dict[str, list[int]] = {}   # name -> issue-to-result cycles seen
         self.digest = hashlib.sha256()             # of every result and its cycle: same seed, same digest
+        self.checked_log: list[CheckedResult] | None = None   # see `CheckedResult`
 
     def on_issue(self, t: IssueTxn) -> None:
         if t.accept != accepts(t.instr):
@@ -97,6 +109,8 @@ class XifScoreboard(uvm_component):
                 f"DUT (id, data, we, exc, exccode) = ({t.id}, {t.data:#010x}, {t.we}, {t.exc}, {t.exccode}), "
                 f"model = ({want[0]}, {r.data:#010x}, {want[2]}, {want[3]}, {r.exccode})")
         self.checked += 1
+        if self.checked_log is not None:
+            self.checked_log.append(CheckedResult(exp.name, t.data, exp.issue.cycle, t.cycle))
         self.digest.update(f"{t.cycle}:{t.id}:{t.data}:{t.we}:{t.exc};".encode())
         self.latency.setdefault(exp.name, []).append(t.cycle - t.stalled - exp.issue.cycle)
 

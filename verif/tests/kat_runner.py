@@ -1,0 +1,179 @@
+"""ACVP SHA-3 / SHAKE known-answer runner on `pqx_top` (started by scripts/kat.py: `make kat`).
+
+Environment: PQX_KAT_ALG, PQX_KAT_VECTORS, PQX_KAT_EXPECTED (may be empty: the answers are in the
+vector file), PQX_KAT_RESULT (JSON with the counts, written at the end).
+
+Every hash is computed by the RTL: the kernel of verif/kernels/sha3.py run by the lean zero-stall
+host of verif/kernels/host.py. Test types (draft-celi-acvp-sha3):
+
+* AFT, VOT: one hash of `msg` (SHAKE: `outLen` bits), compared with `md`.
+* MCT, mctVersion "standard":
+  SHA3:  MD[0] = seed; 100 times { MD[i] = SHA3(MD[i-1]) for i = 1..1000; record MD[1000];
+         MD[0] = MD[1000] }.
+  SHAKE: Output[0] = seed (128 bits), Outputlen = maxOutLen/8 bytes, Range = max - min + 1 bytes;
+         100 times { for i = 1..1000 { Msg = leftmost 128 bits of Output[i-1], zero-padded;
+         Output[i] = SHAKE(Msg, Outputlen); Outputlen = min + (rightmost 16 bits of Output[i]
+         as a big-endian integer) mod Range }; record Output[1000] and its length;
+         Output[0] = Output[1000] }.
+  The intermediate SHAKE outputs are only read where the procedure looks at them (the first 16
+  and the last 2 bytes), but every permutation of every output block runs on the RTL; the 100
+  recorded outputs are read in full.
+
+The procedures are plain async functions over a `hash_fn(msg, out_len, want)`, so the same code
+runs on hashlib (`python -m scripts.kat --reference`) to check it against the expected results
+without a simulator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Awaitable, Callable
+
+import cocotb
+
+from scripts.kat import SHAKE_ALGS, Case, KatSet, load_kat
+
+HashFn = Callable[[bytes, int, "list[tuple[int, int]] | None"], Awaitable[bytes]]
+Log = Callable[[str], None]
+
+
+def _log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+async def sha3_mct(seed: bytes, digest: int, hash_fn: HashFn,
+                   progress: Callable[[int], None] | None = None) -> list[bytes]:
+    md, out = seed, []
+    for j in range(100):
+        for _ in range(1000):
+            md = await hash_fn(md, digest, None)
+        out.append(md)
+        if progress:
+            progress(j + 1)
+    return out
+
+
+async def shake_mct(seed: bytes, min_out: int, max_out: int, hash_fn: HashFn,
+                    progress: Callable[[int], None] | None = None) -> list[tuple[bytes, int]]:
+    """min_out, max_out in bytes; returns (Output[1000], its length in bits) per outer round."""
+    span = max_out - min_out + 1
+    out_len, prev, res = max_out, seed, []
+    for j in range(100):
+        for i in range(1, 1001):
+            msg = prev[:16].ljust(16, b"\0")
+            last = i == 1000
+            prev = await hash_fn(msg, out_len, None if last else [(0, 16), (out_len - 2, out_len)])
+            if last:
+                res.append((prev, 8 * out_len))
+            out_len = min_out + int.from_bytes(prev[out_len - 2:out_len], "big") % span
+        if progress:
+            progress(j + 1)
+    return res
+
+
+def reference_hash_fn(alg: str) -> HashFn:
+    """hashlib's SHA-3 / SHAKE, for checking the procedures and the files without the RTL."""
+    h = getattr(hashlib, alg.lower().replace("-", "_"))
+    shake = alg in SHAKE_ALGS
+
+    async def fn(msg: bytes, out_len: int, want=None) -> bytes:
+        return h(msg).digest(out_len) if shake else h(msg).digest()
+    return fn
+
+
+async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
+                    stats: Callable[[], str] | None = None) -> dict:
+    """Runs every case of `kset` through `hash_fn`; returns counts and failure descriptions."""
+    from verif.kernels.sha3 import VARIANTS
+
+    digest = VARIANTS[kset.alg].digest
+    passed = failed = 0
+    failures: list[str] = []
+    t0 = time.monotonic()
+    total = len(kset.cases)
+    for reason in kset.skipped:
+        log(f"skip {reason}")
+
+    def fail(case: Case, what: str) -> None:
+        failures.append(f"tgId {case.tg} tcId {case.tc} ({case.kind}): {what}")
+        log(f"FAIL tgId {case.tg} tcId {case.tc} ({case.kind}): {what}")
+
+    def extra() -> str:
+        return f", {stats()}" if stats else ""
+
+    done, next_mark = 0, 0.1
+    by_group: dict[int, list[int]] = {}
+    for case in kset.cases:
+        ok = True
+        if case.kind == "MCT":
+            label = f"{kset.alg} MCT tgId {case.tg} tcId {case.tc}"
+            tm = time.monotonic()
+
+            def progress(j: int, label=label, tm=tm) -> None:
+                if j % 10 == 0:
+                    log(f"  {label}: {j}/100 rounds ({time.monotonic() - tm:.1f} s{extra()})")
+            if digest is not None:
+                got = await sha3_mct(case.msg, digest, hash_fn, progress)
+                want = [md for md, _ in case.results]
+                bad = [k for k in range(100) if got[k] != want[k]]
+                if bad:
+                    k = bad[0]
+                    fail(case, f"{len(bad)} of 100 results differ, first [{k}]: got {got[k].hex()}, "
+                               f"expected {want[k].hex()}")
+            else:
+                got2 = await shake_mct(case.msg, case.min_out, case.max_out, hash_fn, progress)
+                bad = [k for k in range(100) if got2[k] != case.results[k]]
+                if bad:
+                    k = bad[0]
+                    fail(case, f"{len(bad)} of 100 results differ, first [{k}]: got {got2[k][1]} bits "
+                               f"{got2[k][0].hex()[:64]}..., expected {case.results[k][1]} bits "
+                               f"{case.results[k][0].hex()[:64]}...")
+            ok = not bad
+        else:
+            out_len = case.out_len if case.out_len is not None else digest
+            got = await hash_fn(case.msg, out_len, None)
+            if got != case.md:
+                fail(case, f"{len(case.msg)}-byte msg: got {got.hex()}, expected {case.md.hex()}")
+                ok = False
+        passed += ok
+        failed += not ok
+        g = by_group.setdefault(case.tg, [0, 0])
+        g[0 if ok else 1] += 1
+        done += 1
+        if done / total >= next_mark or done == total:
+            while next_mark <= done / total:
+                next_mark += 0.1
+            log(f"{kset.alg}: {done}/{total} cases ({100 * done // total} %), {passed} passed, "
+                f"{failed} failed, {time.monotonic() - t0:.1f} s{extra()}")
+    return {"passed": passed, "failed": failed, "skipped": len(kset.skipped), "failures": failures,
+            "groups": by_group, "seconds": round(time.monotonic() - t0, 2)}
+
+
+@cocotb.test()
+async def kat(dut) -> None:
+    from verif.kernels.host import ZeroStallHost
+    from verif.kernels.sha3 import assemble, hash_program
+
+    alg = os.environ["PQX_KAT_ALG"]
+    expected = os.environ.get("PQX_KAT_EXPECTED") or None
+    kset = load_kat(alg, Path(os.environ["PQX_KAT_VECTORS"]), Path(expected) if expected else None)
+    host = ZeroStallHost(dut)
+    await host.start(clock=not os.environ.get("PQX_KAT_HARNESS_CLOCK"))
+
+    async def rtl_hash(msg: bytes, out_len: int, want=None) -> bytes:
+        prog = hash_program(alg, msg, out_len, want)
+        return assemble(prog, await host.run(prog.insns))
+
+    def stats() -> str:
+        return f"{host.issued} instructions, {host.perms} permutations, {host.cycles} cycles"
+
+    res = await run_cases(kset, rtl_hash, stats=stats)
+    res.update(instructions=host.issued, permutations=host.perms, cycles=host.cycles)
+    _log(f"kat: RTL ran {stats()} in {res['seconds']} s")
+    result_file = os.environ.get("PQX_KAT_RESULT")
+    if result_file:
+        Path(result_file).write_text(json.dumps(res, indent=1))
