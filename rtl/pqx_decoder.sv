@@ -2,12 +2,15 @@
 //
 // Maps a 32-bit instruction word to its op, unit, writeback flag and the source
 // registers it reads. `accept_o` is set for an encoding of the ISA table whose
-// unit is built (pqx_pkg::UnitsBuilt). It looks at the instruction word only, as CV-X-IF
+// unit is built (UnitsBuilt, by default pqx_pkg::UnitsBuilt). It looks at the instruction word only, as CV-X-IF
 // requires of the issue response.
 `default_nettype none
 
-module pqx_decoder
-(
+module pqx_decoder #(
+  // Units whose instructions are accepted (bit per pqx_pkg::unit_e); a proof may
+  // narrow it to study the shell with fewer units.
+  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt
+) (
   input  logic [31:0] instr_i,
   output logic        accept_o,
   output pqx_pkg::dec_t        dec_o
@@ -154,7 +157,7 @@ module pqx_decoder
                     && op != pqx_pkg::OpCompareU32 && op != pqx_pkg::OpIllegal;
   end
 
-  assign accept_o = (op != pqx_pkg::OpIllegal) && pqx_pkg::UnitsBuilt[dec_o.unit];
+  assign accept_o = (op != pqx_pkg::OpIllegal) && UnitsBuilt[dec_o.unit];
 
   // Register fields are not part of the decode.
   logic unused_reg_fields;

@@ -20,8 +20,9 @@
 // and back-to-back single-cycle instructions sustain one per cycle.
 `default_nettype none
 
-module pqx_top
-(
+module pqx_top #(
+  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt   // accepted units (proofs narrow it)
+) (
   input  logic        clk_i,
   input  logic        rst_ni,
 
@@ -69,7 +70,7 @@ module pqx_top
   logic   issue_fire;
   pqx_pkg::entry_t issue_entry;
 
-  pqx_decoder u_decoder (
+  pqx_decoder #(.UnitsBuilt(UnitsBuilt)) u_decoder (
     .instr_i  (issue_instr_i),
     .accept_o (accept),
     .dec_o    (dec)

@@ -1,0 +1,439 @@
+// Formal property wrapper for the CV-X-IF shell of PQX (pqx_top).
+//
+// The wrapper's inputs are the host-side signals of CV-X-IF; the solver drives them freely, within
+// the assumptions below that describe a legal CV-X-IF 1.0 host (see formal/README.md):
+//   * rst_ni is low in the first cycle only;
+//   * ids: an issue handshake uses an id that is not in flight (in flight = issued and not yet
+//     retired: a rejected instruction retires with its commit, a killed one with the kill, an
+//     accepted one with its result handshake); with IdOrder = 1 also the CV-X-IF 1.0 ordering
+//     rule: ids increase (mod 16) from the oldest in-flight id, i.e. a new id lies beyond the newest
+//     in-flight id and does not wrap past the oldest one;
+//   * a commit or kill names an instruction that was issued (possibly in this very cycle) and has
+//     not been committed or killed yet; commit of N also commits every older instruction, kill of N
+//     also kills every younger one (including one issued in the same cycle);
+//   * issue requests may be withdrawn or changed before the handshake; rs/rs_valid, result_ready,
+//     mode and hartid are arbitrary. That every instruction eventually gets a commit is liveness
+//     and is not assumed.
+//
+// A shadow tracker (sq_*) keeps, in issue order, every instruction that is in flight and whose
+// result transaction has not started: entries are appended at the issue handshake, marked
+// committed by a commit (batch), removed by a kill (batch), by their commit if rejected, and at
+// the start of their result transaction. It is written from the CV-X-IF rules, not from the RTL.
+//
+// Properties (all safety):
+//   a. the state unit executes (start_i; S/O are updated at the end of that cycle) only when the
+//      oldest in-flight instruction is accepted, committed and not killed (shadow view), and
+//      every execution is followed by the start of a result transaction, whose identity b.
+//      checks. With the lemma of the `state` task (S/O change only on start_i with LOAD, KABSORB,
+//      KINIT) this gives: a killed instruction never changes S or O. S/O themselves are cut
+//      away in these tasks (abstraction, see the .sby file).
+//   b. a result transaction starts only for the oldest in-flight instruction that has not had
+//      one, that instruction is accepted and committed (hence not killed), and its id, rd
+//      (= instr[11:7]), hartid and we (= issue-time writeback) match: exactly one result per
+//      accepted committed instruction, in issue order, none for rejected or killed ones, none
+//      before the commit (at least one is liveness: not proven, see README).
+//   c. while result_valid && !result_ready, result_valid stays high and the payload is stable.
+//   d. accept = 0 implies writeback = 0 and register_read = 0; no issue handshake while a needed
+//      rs_valid bit is low.
+// Invariants inv_* (with PQX_XIF_INVARIANTS): how the shadow maps onto the in-flight queue and
+// the result register of the RTL. They are implementation specific and there to make k-induction
+// close (and BMC fast: smtbmc reuses proven assertions); they read probe wires that the .sby
+// script connects to internal signals after `flatten`.
+`default_nettype none
+
+module pqx_xif_shell_props #(
+  parameter int IdOrder = 1   // 1: CV-X-IF 1.0 id ordering rule; 0: uniqueness only
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        issue_valid_i,
+  input  logic [31:0] issue_instr_i,
+  input  logic [1:0]  issue_mode_i,
+  input  logic [0:0]  issue_hartid_i,
+  input  logic [3:0]  issue_id_i,
+  input  logic [95:0] register_rs_i,
+  input  logic [2:0]  register_rs_valid_i,
+  input  logic        commit_valid_i,
+  input  logic [0:0]  commit_hartid_i,
+  input  logic [3:0]  commit_id_i,
+  input  logic        commit_kill_i,
+  input  logic        result_ready_i
+);
+
+  // ---------------------------------------------------------------- DUT
+  logic        issue_ready_o, issue_accept_o, issue_writeback_o;
+  logic [2:0]  issue_register_read_o;
+  logic        result_valid_o, result_we_o, result_exc_o, result_dbg_o, result_err_o;
+  logic [0:0]  result_hartid_o;
+  logic [3:0]  result_id_o;
+  logic [31:0] result_data_o;
+  logic [4:0]  result_rd_o;
+  logic [5:0]  result_exccode_o;
+
+  // Shell proof with the state unit only: the multi-cycle units' instructions are rejected
+  // here; formal/keccak_top covers what changes when they run.
+  pqx_top #(.UnitsBuilt(8'b0000_0001)) dut (
+    .clk_i, .rst_ni,
+    .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
+    .issue_accept_o, .issue_writeback_o, .issue_register_read_o,
+    .register_rs_i, .register_rs_valid_i,
+    .commit_valid_i, .commit_hartid_i, .commit_id_i, .commit_kill_i,
+    .result_valid_o, .result_ready_i, .result_hartid_o, .result_id_o, .result_data_o,
+    .result_rd_o, .result_we_o, .result_exc_o, .result_exccode_o, .result_dbg_o, .result_err_o
+  );
+
+  // Probes: left undriven here and connected by the .sby script (`connect -set`, after `flatten`)
+  // to dut.u_state.{start_i,op_i} and, for the induction invariants, to
+  // dut.u_inflight.{q_q,cmt_q,cnt_q}. Unconnected they would be free inputs and the checks that
+  // read them would fail, so a missing connection cannot pass silently.
+  logic              p_start;  // the state unit executes an instruction (S/O update at the edge)
+`ifdef PQX_XIF_INVARIANTS
+  logic [3:0][pqx_pkg::EntryW-1:0] p_q_q;    // pqx_pkg::entry_t x 4, as plain logic: Yosys drops the packed
+                               // dimension of an array of a struct type
+  logic [3:0]        p_cmt_q;
+  logic              p_mc_busy;  // a multi-cycle instruction runs (never, with the state unit only)
+  logic [2:0]        p_cnt_q;
+`endif
+
+  // ---------------------------------------------------------------- reset and time
+  logic f_first = 1'b1;       // first cycle of the trace (initial value; BMC only)
+  logic f_past_run = 1'b0;    // the previous cycle was out of reset
+  always @(posedge clk_i) begin
+    f_first    <= 1'b0;
+    f_past_run <= rst_ni;
+  end
+  always @* begin
+    if (f_first) assume (!rst_ni);
+    else         assume (rst_ni);
+  end
+
+  logic issue_fire;
+  assign issue_fire = issue_valid_i && issue_ready_o;
+
+  // ---------------------------------------------------------------- shadow tracker
+  // Table depth = the DUT queue depth. At most 4 instructions are in flight without a started
+  // result transaction: the queue holds 4, and in the cycle a result starts its instruction has
+  // just left a queue that could not take a new one if it was full (b_table_fits checks it).
+  localparam int SQD = 4;
+  localparam int NC  = SQD + 1;  // candidates in a cycle: the table + the incoming instruction
+
+  logic [SQD-1:0][3:0] sq_id_q;
+  logic [SQD-1:0][4:0] sq_rd_q;
+  logic [SQD-1:0]      sq_acc_q, sq_we_q, sq_hart_q, sq_cmt_q;
+  logic [2:0]          sq_n_q;
+  logic                busy_q;     // a result transaction is ongoing (valid && !ready last cycle)
+  logic                exec_ok_q;  // last cycle: oldest in-flight instruction may execute
+
+  // result payload of the last cycle (property c)
+  logic [0:0]  pl_hart_q;
+  logic [3:0]  pl_id_q;
+  logic [31:0] pl_data_q;
+  logic [4:0]  pl_rd_q;
+  logic        pl_we_q, pl_exc_q, pl_dbg_q, pl_err_q;
+  logic [5:0]  pl_exccode_q;
+
+  // A new result transaction starts in this cycle.
+  logic rs_start;
+  assign rs_start = rst_ni && result_valid_o && !busy_q;
+
+  // Candidates: table entries 0..sq_n_q-1, then the incoming instruction at index SQD.
+  logic [NC-1:0]      c_v, c_acc, c_we, c_hart, c_cmt;
+  logic [NC-1:0][3:0] c_id;
+  logic [NC-1:0][4:0] c_rd;
+  logic [NC-1:0]      k1, tgt, cmt2, k2, k3;
+  logic               tgt_any;
+  logic               exec_ok;
+  logic               head_found;
+  logic [2:0]         n_d;
+  logic [NC-1:0][2:0] c_rank;
+  logic [SQD-1:0][3:0] d_id;
+  logic [SQD-1:0][4:0] d_rd;
+  logic [SQD-1:0]      d_acc, d_we, d_hart, d_cmt;
+
+  always @* begin
+    logic acc;
+    logic [2:0] rank;
+    for (int c = 0; c < SQD; c++) begin
+      c_v[c]    = (c < sq_n_q);
+      c_id[c]   = sq_id_q[c];
+      c_rd[c]   = sq_rd_q[c];
+      c_acc[c]  = sq_acc_q[c];
+      c_we[c]   = sq_we_q[c];
+      c_hart[c] = sq_hart_q[c];
+      c_cmt[c]  = sq_cmt_q[c];
+    end
+    c_v[SQD]    = issue_fire;
+    c_id[SQD]   = issue_id_i;
+    c_rd[SQD]   = issue_instr_i[11:7];
+    c_acc[SQD]  = issue_accept_o;
+    c_we[SQD]   = issue_writeback_o;
+    c_hart[SQD] = issue_hartid_i[0];
+    c_cmt[SQD]  = 1'b0;
+
+    // 1. the oldest entry leaves when its result transaction starts
+    for (int c = 0; c < NC; c++) k1[c] = c_v[c] && !(rs_start && c == 0);
+
+    // 2. commit / kill: the target is the uncommitted entry with that id
+    tgt_any = 1'b0;
+    for (int c = 0; c < NC; c++) begin
+      tgt[c]  = commit_valid_i && k1[c] && !c_cmt[c] && (c_id[c] == commit_id_i);
+      tgt_any = tgt_any | tgt[c];
+    end
+    acc = 1'b0;  // some entry at or younger than c is the target (commit covers older ones)
+    for (int c = NC - 1; c >= 0; c--) begin
+      acc     = acc | tgt[c];
+      cmt2[c] = c_cmt[c] | (!commit_kill_i && acc);
+    end
+    acc = 1'b0;  // some entry at or older than c is the target (kill covers younger ones)
+    for (int c = 0; c < NC; c++) begin
+      acc   = acc | tgt[c];
+      k2[c] = k1[c] && !(commit_kill_i && acc);
+    end
+
+    // 3. a rejected instruction retires with its commit
+    for (int c = 0; c < NC; c++) k3[c] = k2[c] && !(!c_acc[c] && cmt2[c]);
+
+    // the oldest remaining instruction may execute now iff it is accepted and committed
+    exec_ok    = 1'b0;
+    head_found = 1'b0;
+    for (int c = 0; c < NC; c++) begin
+      if (k3[c] && !head_found) begin
+        head_found = 1'b1;
+        exec_ok    = c_acc[c] && cmt2[c];
+      end
+    end
+
+    // 4. compaction, in order (constant indices only: variable-index writes are slow to solve)
+    rank = 3'd0;
+    for (int c = 0; c < NC; c++) begin
+      c_rank[c] = rank;
+      if (k3[c]) rank = rank + 3'd1;
+    end
+    n_d = rank;
+    d_id = '0; d_rd = '0; d_acc = '0; d_we = '0; d_hart = '0; d_cmt = '0;
+    for (int i = 0; i < SQD; i++) begin
+      for (int c = i; c < NC; c++) begin
+        if (k3[c] && c_rank[c] == 3'(i)) begin
+          d_id[i]   = c_id[c];
+          d_rd[i]   = c_rd[c];
+          d_acc[i]  = c_acc[c];
+          d_we[i]   = c_we[c];
+          d_hart[i] = c_hart[c];
+          d_cmt[i]  = cmt2[c];
+        end
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sq_n_q    <= '0;
+      busy_q    <= 1'b0;
+      exec_ok_q <= 1'b0;
+    end else begin
+      sq_n_q    <= n_d;
+      sq_id_q   <= d_id;
+      sq_rd_q   <= d_rd;
+      sq_acc_q  <= d_acc;
+      sq_we_q   <= d_we;
+      sq_hart_q <= d_hart;
+      sq_cmt_q  <= d_cmt;
+      busy_q    <= result_valid_o && !result_ready_i;
+      exec_ok_q <= exec_ok;
+    end
+    pl_hart_q    <= result_hartid_o;
+    pl_id_q      <= result_id_o;
+    pl_data_q    <= result_data_o;
+    pl_rd_q      <= result_rd_o;
+    pl_we_q      <= result_we_o;
+    pl_exc_q     <= result_exc_o;
+    pl_exccode_q <= result_exccode_o;
+    pl_dbg_q     <= result_dbg_o;
+    pl_err_q     <= result_err_o;
+  end
+
+  // ---------------------------------------------------------------- host assumptions
+  // In-flight instructions in issue order: the one whose result is ongoing (busy_q), then the table.
+  logic       live_any;
+  logic [3:0] live_oldest, live_newest;
+  logic       id_fresh;
+  always @* begin
+    live_any    = busy_q || (sq_n_q != 3'd0);
+    live_oldest = busy_q ? result_id_o : sq_id_q[0];
+    live_newest = result_id_o;
+    for (int c = 0; c < SQD; c++)
+      if (3'(c + 1) == sq_n_q) live_newest = sq_id_q[c];
+    id_fresh    = !(busy_q && result_id_o == issue_id_i);
+    for (int c = 0; c < SQD; c++)
+      if (c < sq_n_q && sq_id_q[c] == issue_id_i) id_fresh = 1'b0;
+  end
+
+  always @* begin
+    if (rst_ni) begin
+      if (issue_fire) begin
+        assume (id_fresh);
+        if (IdOrder != 0 && live_any)
+          assume (4'(issue_id_i - live_oldest) > 4'(live_newest - live_oldest));
+      end
+      if (commit_valid_i) assume (tgt_any);
+    end
+  end
+
+  // ---------------------------------------------------------------- properties
+  // (a) kill safety of S and O. The state unit changes S/O only at the end of a cycle with
+  // start_i (lemma proven by the `state` task on pqx_state_unit alone, for every word); here:
+  // start_i only when the oldest in-flight instruction is accepted, committed and not killed, and
+  // always followed by the start of its result transaction (whose identity (b) checks).
+  logic p_start_q;
+  always @(posedge clk_i) p_start_q <= rst_ni && p_start;
+  always @* begin
+    if (rst_ni && p_start) a_exec_committed: assert (exec_ok);
+    if (rst_ni && f_past_run && p_start_q) a_exec_result: assert (rs_start);
+  end
+
+  // (b) result identity and order
+  always @* begin
+    if (rs_start) begin
+      b_result_has_instr: assert (sq_n_q != 3'd0);
+      b_result_accepted:  assert (sq_acc_q[0]);
+      b_result_committed: assert (sq_cmt_q[0]);
+      b_result_id:        assert (result_id_o == sq_id_q[0]);
+      b_result_rd:        assert (result_rd_o == sq_rd_q[0]);
+      b_result_we:        assert (result_we_o == sq_we_q[0]);
+      b_result_hartid:    assert (result_hartid_o[0] == sq_hart_q[0]);
+    end
+    if (rst_ni) b_table_fits: assert (n_d <= 3'(SQD));
+  end
+
+  // (c) result held under back-pressure
+  always @* begin
+    if (rst_ni && busy_q) begin
+      c_valid_held:  assert (result_valid_o);
+      c_payload_stable: assert (result_hartid_o == pl_hart_q && result_id_o == pl_id_q &&
+                                result_data_o == pl_data_q && result_rd_o == pl_rd_q &&
+                                result_we_o == pl_we_q && result_exc_o == pl_exc_q &&
+                                result_exccode_o == pl_exccode_q && result_dbg_o == pl_dbg_q &&
+                                result_err_o == pl_err_q);
+    end
+  end
+
+  // (d) issue response and operand wait
+  always @* begin
+    if (rst_ni) begin
+      if (!issue_accept_o) d_reject_clean: assert (!issue_writeback_o && issue_register_read_o == 3'b000);
+      if (issue_fire) d_operands_valid: assert ((register_rs_valid_i & issue_register_read_o) == issue_register_read_o);
+    end
+  end
+
+  // ---------------------------------------------------------------- induction invariants
+`ifdef PQX_XIF_INVARIANTS
+  // RTL queue entry p is "retired" if it is a committed rejected instruction waiting to be popped
+  // (the shadow has dropped it already); every other queue entry maps, in order, onto the shadow
+  // entry after the one whose result just started.
+  logic [3:0][3:0] dq_id;
+  logic [3:0][4:0] dq_rd;
+  logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live;
+  logic [3:0][2:0] dq_unit;
+  for (genvar p = 0; p < 4; p++) begin : g_dq
+    pqx_pkg::entry_t e;
+    assign e          = p_q_q[p];
+    assign dq_id[p]   = e.id;
+    assign dq_rd[p]   = e.rd;
+    assign dq_acc[p]  = e.accepted;
+    assign dq_hart[p] = e.hartid;
+    assign dq_wb[p]   = e.dec.writeback;
+    assign dq_unit[p] = e.dec.unit;
+    assign dq_live[p] = (3'(p) < p_cnt_q) && !(!e.accepted && p_cmt_q[p]);
+  end
+
+  // position of queue entry p in the shadow table
+  logic [3:0][2:0] dq_rank;
+  logic [2:0]      dq_count;
+  always @* begin
+    logic [2:0] rank;
+    rank = {2'b0, rs_start};
+    for (int p = 0; p < 4; p++) begin
+      dq_rank[p] = rank;
+      if (dq_live[p]) rank = rank + 3'd1;
+    end
+    dq_count = rank;
+  end
+
+  always @* begin
+    if (rst_ni) begin
+      inv_cnt_range: assert (p_cnt_q <= 3'd4);
+      inv_no_mc:     assert (!p_mc_busy);
+      inv_sq_range:  assert (sq_n_q <= 3'(SQD));
+      inv_sq_count:  assert (dq_count == sq_n_q);
+      if (busy_q) inv_busy_valid: assert (result_valid_o);
+    end
+  end
+
+  // (unlabelled: Yosys does not scope assertion labels by generate block)
+  for (genvar p = 0; p < 4; p++) begin : g_inv_q
+    always @* begin
+      if (rst_ni && dq_live[p]) begin
+        assert (dq_rank[p] < sq_n_q);
+        if (dq_acc[p]) assert (dq_unit[p] == pqx_pkg::UnitState);
+      end
+    end
+    for (genvar i = 0; i < SQD; i++) begin : g_slot
+      always @* begin
+        if (rst_ni && dq_live[p] && dq_rank[p] == 3'(i)) begin
+          assert (sq_id_q[i] == dq_id[p]);
+          assert (sq_acc_q[i] == dq_acc[p]);
+          assert (sq_rd_q[i] == dq_rd[p]);
+          assert (sq_hart_q[i] == dq_hart[p]);
+          assert (sq_cmt_q[i] == p_cmt_q[p]);
+          if (dq_acc[p]) assert (sq_we_q[i] == dq_wb[p]);
+        end
+      end
+    end
+    // commits are batch commits: an entry is committed only if every older one is
+    if (p > 0) begin : g_order
+      always @* if (rst_ni && 3'(p) < p_cnt_q && p_cmt_q[p]) assert (p_cmt_q[p - 1]);
+    end
+  end
+
+  for (genvar i = 0; i < SQD; i++) begin : g_inv_sq
+    always @* begin
+      if (rst_ni && 3'(i) < sq_n_q) begin
+        if (!sq_acc_q[i]) assert (!sq_we_q[i] && !sq_cmt_q[i]);
+        if (busy_q) assert (sq_id_q[i] != result_id_o);
+      end
+    end
+    if (i > 0) begin : g_order
+      always @* if (rst_ni && 3'(i) < sq_n_q && sq_cmt_q[i]) assert (sq_cmt_q[i - 1]);
+    end
+    for (genvar j = i + 1; j < SQD; j++) begin : g_uniq
+      always @* if (rst_ni && 3'(j) < sq_n_q) assert (sq_id_q[i] != sq_id_q[j]);
+    end
+  end
+`endif
+
+  // ---------------------------------------------------------------- covers (non-vacuity)
+  logic f_killed_before;  // some instruction was killed earlier in the trace
+  logic f_stalled;        // a result was held for at least one cycle
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_killed_before <= 1'b0;
+      f_stalled       <= 1'b0;
+    end else begin
+      if (commit_valid_i && commit_kill_i) f_killed_before <= 1'b1;
+      if (busy_q) f_stalled <= 1'b1;
+    end
+  end
+  always @* begin
+    if (rst_ni) begin
+      cov_result_after_kill: cover (rs_start && f_killed_before);
+      cov_state_exec:        cover (p_start && issue_fire && commit_valid_i && commit_kill_i);
+      cov_table_full:        cover (sq_n_q == 3'd4);
+      cov_stall_then_result: cover (rs_start && f_stalled && result_we_o);
+      cov_commit_at_issue:   cover (issue_fire && commit_valid_i && !commit_kill_i && commit_id_i == issue_id_i && issue_accept_o);
+    end
+  end
+
+  logic unused;
+  assign unused = ^{issue_mode_i, commit_hartid_i, register_rs_i};
+
+endmodule
