@@ -136,6 +136,17 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
     else:
         md.append("(no latency measurement: the system tests did not run)")
 
+    kernels: dict[str, object] = {}
+    for path in sorted(REPORTS.glob("raw/*/kernel_cycles_*.json")):
+        kernels.update(json.loads(path.read_text()))
+    md += ["", "## Kernel cycle counts (first issue to last result, zero-stall host)", ""]
+    if kernels:
+        md += ["| kernel | cycles |", "|---|---|"]
+        for name, value in kernels.items():
+            md.append(f"| {name} | {value} |")
+    else:
+        md.append("(no kernel measurements)")
+
     cov = merged_coverage()
     md += ["", "## Functional coverage (XifRandomTest, all seeds merged)", ""]
     if cov:
