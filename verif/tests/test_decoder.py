@@ -29,13 +29,15 @@ from verif.models import INSTRUCTIONS, OPCODE_R, OPCODE_R4, UNITS, accepts, deco
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "rtl" / "pqx_pkg.sv"
 
-# dec_t = packed struct {op_e op (7); unit_e unit (3); logic writeback; logic [2:0] rs_read}:
+# dec_t = packed struct {op_e op (7); unit_e unit (3); logic writeback; logic [2:0] rs_read;
+# logic uses_so}:
 # the first member is the most significant.
-RS_READ_LSB, RS_READ_W = 0, 3
-WRITEBACK_LSB = 3
-UNIT_LSB, UNIT_W = 4, 3
-OP_LSB, OP_W = 7, 7
-DEC_W = 14
+USES_SO_LSB = 0
+RS_READ_LSB, RS_READ_W = 1, 3
+WRITEBACK_LSB = 4
+UNIT_LSB, UNIT_W = 5, 3
+OP_LSB, OP_W = 8, 7
+DEC_W = 15
 
 # Register fields: rd [11:7], rs1 [19:15], rs2 [24:20], rs3 [31:27] (R4 only).
 R_REG_MASK = (0x1F << 7) | (0x1F << 15) | (0x1F << 20)
