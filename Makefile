@@ -13,6 +13,7 @@ WAVES ?= 0
 JOB   ?=
 ALG   ?=
 VECTORS ?=
+EXPECTED ?=
 
 .PHONY: help test regress formal sim kat lint models mutants clean clean-venv venv
 
@@ -26,7 +27,8 @@ help:
 	@echo "  make sim UNIT=u [TEST=t] [SEED=n] [N=n] [WAVES=1]"
 	@echo "                                 one unit's tests; WAVES=1 writes an FST and prints its path"
 	@echo "                                 units: $$($(PY) -c 'from scripts.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
-	@echo "  make kat ALG=a VECTORS=file    run a vector file through the RTL"
+	@echo "  make kat ALG=a VECTORS=file [EXPECTED=file]"
+	@echo "                                 run a NIST ACVP vector file through the RTL (docs/kat.md)"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
 	@echo "  make models                    pytest of the Python reference model (no simulator)"
 	@echo "  make mutants                   plant each known RTL bug and check the testbench catches it"
@@ -56,7 +58,7 @@ sim: $(STAMP)
 		$(if $(N),--n $(N)) $(if $(filter 1 yes true,$(WAVES)),--waves)
 
 kat: $(STAMP)
-	@$(PY) -m scripts.kat --alg "$(ALG)" --vectors "$(VECTORS)"
+	@$(PY) -m scripts.kat --alg "$(ALG)" --vectors "$(VECTORS)" $(if $(EXPECTED),--expected "$(EXPECTED)")
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint
