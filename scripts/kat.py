@@ -124,19 +124,38 @@ def _hex(value: object, what: str) -> bytes:
 def _int(obj: dict, key: str, what: str) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise VectorError(f"{what}: '{key}' missing or not a non-negative integer")
+        raise VectorError(f"{what} '{key}' missing or not a non-negative integer")
     return value
 
 
-def _answers(body: dict) -> dict[tuple[int, int], dict]:
-    out: dict[tuple[int, int], dict] = {}
+SUPPORTED_TYPES = ("AFT", "VOT", "MCT")
+
+
+def _groups(body: dict, path: Path) -> list[dict]:
     for g in body["testGroups"]:
-        if not isinstance(g, dict) or not isinstance(g.get("tests"), list):
-            raise VectorError("a test group has no 'tests' list")
-        for t in g["tests"]:
-            if isinstance(t, dict) and ("md" in t or "resultsArray" in t):
-                out[(g.get("tgId"), t.get("tcId"))] = t
-    return out
+        if not isinstance(g, dict) or not isinstance(g.get("tests"), list) \
+                or not all(isinstance(t, dict) for t in g["tests"]):
+            raise VectorError(f"'{path}': test group {g.get('tgId') if isinstance(g, dict) else g!r} "
+                              f"has no list of test objects")
+    return body["testGroups"]
+
+
+def _answers(body: dict, path: Path) -> dict[tuple[int, int], dict]:
+    return {(g.get("tgId"), t.get("tcId")): t for g in _groups(body, path) for t in g["tests"]
+            if "md" in t or "resultsArray" in t}
+
+
+def _skip_reason(g: dict, t: dict, shake: bool) -> str | None:
+    kind = g.get("testType")
+    if kind not in SUPPORTED_TYPES:
+        return f"test type {kind} not supported"
+    if kind == "MCT" and g.get("mctVersion", "standard") != "standard":
+        return f"MCT version {g.get('mctVersion')} not supported"
+    if isinstance(t.get("len"), int) and t["len"] % 8:
+        return f"message of {t['len']} bits (not whole bytes)"
+    if shake and kind != "MCT" and isinstance(t.get("outLen"), int) and t["outLen"] % 8:
+        return f"output of {t['outLen']} bits (not whole bytes)"
+    return None
 
 
 def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
@@ -148,87 +167,76 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
         raise VectorError(f"ALG={alg} but '{vectors}' holds {body['algorithm']} vectors")
     if alg not in SHA3_ALGS + SHAKE_ALGS:
         raise VectorError(f"no SHA-3 runner for '{alg}'")
-    groups = body["testGroups"]
-    if not any(isinstance(g, dict) and any(isinstance(t, dict) and "msg" in t for t in g.get("tests", []))
-               for g in groups):
+    shake = alg in SHAKE_ALGS
+    groups = _groups(body, vectors)
+    if not any("msg" in t for g in groups for t in g["tests"]):
         raise VectorError(f"'{vectors}' has no test with a 'msg': an expected-results file given as VECTORS?")
-    answers = _answers(body)
-    n_tests = sum(len(g.get("tests", [])) for g in groups if isinstance(g, dict))
-    if expected is None and len(answers) < n_tests:
+    answers = _answers(body, vectors)
+    runnable = [(g, t) for g in groups for t in g["tests"] if _skip_reason(g, t, shake) is None]
+    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
         expected = find_expected(vectors)
         if expected is None:
             raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
                               f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
+    src = vectors
     if expected is not None:
         ebody = acvp_body(load_json(expected), expected)
         if ebody.get("algorithm", alg) != alg:
             raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
         if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
             raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
-        answers = _answers(ebody)
+        answers, src = _answers(ebody, expected), expected
 
-    shake = alg in SHAKE_ALGS
     cases: list[Case] = []
     skipped: list[str] = []
     for g in groups:
-        if not isinstance(g, dict) or not isinstance(g.get("tests"), list):
-            raise VectorError(f"'{vectors}': a test group has no 'tests' list")
-        tg = g.get("tgId")
-        kind = g.get("testType")
+        tg, kind = g.get("tgId"), g.get("testType")
         for t in g["tests"]:
-            if not isinstance(t, dict):
-                raise VectorError(f"'{vectors}': group {tg} has a test that is not an object")
-            tc = t.get("tcId")
-            where = f"tgId {tg} tcId {tc}"
-            if kind not in ("AFT", "VOT", "MCT"):
-                skipped.append(f"{where}: test type {kind} not supported")
+            where = f"tgId {tg} tcId {t.get('tcId')}"
+            reason = _skip_reason(g, t, shake)
+            if reason:
+                skipped.append(f"{where}: {reason}")
                 continue
-            if kind == "MCT" and g.get("mctVersion", "standard") != "standard":
-                skipped.append(f"{where}: MCT version {g.get('mctVersion')} not supported")
-                continue
-            bits = _int(t, "len", where)
-            if bits % 8:
-                skipped.append(f"{where}: message of {bits} bits (not whole bytes)")
-                continue
-            raw = _hex(t.get("msg"), f"{where}: msg")
-            if len(raw) < bits // 8:
-                raise VectorError(f"'{vectors}' {where}: msg has {len(raw)} bytes, len says {bits} bits")
-            case = Case(tg, tc, kind, raw[: bits // 8])
-            if shake and kind != "MCT":
-                out_bits = _int(t, "outLen", where)
-                if out_bits % 8:
-                    skipped.append(f"{where}: output of {out_bits} bits (not whole bytes)")
-                    continue
-                case.out_len = out_bits // 8
-            if shake and kind == "MCT":
-                lo, hi = _int(g, "minOutLen", f"tgId {tg}"), _int(g, "maxOutLen", f"tgId {tg}")
-                if lo % 8 or hi % 8 or not 16 <= lo <= hi:
-                    raise VectorError(f"'{vectors}' tgId {tg}: SHAKE MCT needs byte lengths "
-                                      f"16 <= minOutLen <= maxOutLen (got {lo}, {hi})")
-                case.min_out, case.max_out = lo // 8, hi // 8
-                if len(case.msg) != 16:
-                    raise VectorError(f"'{vectors}' {where}: SHAKE MCT seed is {len(case.msg)} bytes, not 16")
-            ans = answers.get((tg, tc))
-            src = expected or vectors
-            if ans is None:
-                raise VectorError(f"'{src}' has no result for {where}")
-            if kind == "MCT":
-                arr = ans.get("resultsArray")
-                if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
-                    raise VectorError(f"'{src}' {where}: MCT needs a resultsArray of 100 results")
-                for k, r in enumerate(arr):
-                    md = _hex(r.get("md"), f"{where} result {k}: md")
-                    out_bits = r.get("outLen") if shake else None
-                    if shake and (not isinstance(out_bits, int) or out_bits != 8 * len(md)):
-                        raise VectorError(f"'{src}' {where} result {k}: outLen {out_bits!r} does not "
-                                          f"match md of {len(md)} bytes")
-                    case.results.append((md, out_bits))
-            else:
-                case.md = _hex(ans.get("md"), f"{where}: md")
-                if shake and len(case.md) != case.out_len:
-                    raise VectorError(f"'{src}' {where}: md has {len(case.md)} bytes, outLen says {case.out_len}")
-            cases.append(case)
+            try:
+                cases.append(_case(g, t, shake, answers.get((tg, t.get("tcId"))), where, src))
+            except VectorError as exc:
+                raise VectorError(f"'{vectors}' {where}: {exc}") from None
     return KatSet(alg, vectors, expected, cases, skipped)
+
+
+def _case(g: dict, t: dict, shake: bool, ans: dict | None, where: str, src: Path) -> Case:
+    kind = g["testType"]
+    bits = _int(t, "len", "test field")
+    raw = _hex(t.get("msg"), "msg")
+    if len(raw) < bits // 8:
+        raise VectorError(f"msg has {len(raw)} bytes, len says {bits} bits")
+    case = Case(g.get("tgId"), t.get("tcId"), kind, raw[: bits // 8])
+    if shake and kind != "MCT":
+        case.out_len = _int(t, "outLen", "test field") // 8
+    if shake and kind == "MCT":
+        lo, hi = _int(g, "minOutLen", "group field"), _int(g, "maxOutLen", "group field")
+        if lo % 8 or hi % 8 or not 16 <= lo <= hi:
+            raise VectorError(f"SHAKE MCT needs byte lengths 16 <= minOutLen <= maxOutLen (got {lo}, {hi})")
+        case.min_out, case.max_out = lo // 8, hi // 8
+        if len(case.msg) != 16:
+            raise VectorError(f"SHAKE MCT seed is {len(case.msg)} bytes, not 16")
+    if ans is None:
+        raise VectorError(f"no result for it in '{src}'")
+    if kind == "MCT":
+        arr = ans.get("resultsArray")
+        if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
+            raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
+        for k, r in enumerate(arr):
+            md = _hex(r.get("md"), f"result {k}: md")
+            out_bits = r.get("outLen") if shake else None
+            if shake and (not isinstance(out_bits, int) or out_bits != 8 * len(md)):
+                raise VectorError(f"result {k}: outLen {out_bits!r} does not match md of {len(md)} bytes")
+            case.results.append((md, out_bits))
+    else:
+        case.md = _hex(ans.get("md"), "md")
+        if shake and len(case.md) != case.out_len:
+            raise VectorError(f"md has {len(case.md)} bytes, outLen says {case.out_len}")
+    return case
 
 
 # ------------------------------------------------------------------------------ runners
@@ -236,6 +244,42 @@ Runner = Callable[[KatSet], tuple[int, int, int]]
 
 
 HARNESS = "pqx_kat_tb"
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """Keeps the file's time stamp when nothing changed, so the build stays up to date."""
+    if not path.is_file() or path.read_text() != text:
+        path.write_text(text)
+
+
+def _balanced(text: str, i: int) -> int:
+    """Index just after the parenthesised group that starts at text[i] == '('."""
+    depth = 0
+    for k in range(i, len(text)):
+        if text[k] == "(":
+            depth += 1
+        elif text[k] == ")":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    raise ValueError("unbalanced parentheses")
+
+
+def top_ports(text: str, module: str = "pqx_top") -> list[tuple[str, str, str]]:
+    """(direction, packed range or '', name) of each port of an ANSI-style module header."""
+    import re
+
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    m = re.search(rf"\bmodule\s+{module}\b\s*", text)
+    if not m:
+        raise ValueError(f"no module {module}")
+    i = m.end()
+    if text.startswith("#", i):
+        i = _balanced(text, text.index("(", i))
+    i = text.index("(", i)
+    block = text[i + 1:_balanced(text, i) - 1]
+    return re.findall(r"\b(input|output)\s+(?:wire\s+|logic\s+)?(\[[^\]]+\]\s*)?(\w+)", block)
 
 
 def write_harness(build_dir: Path, top_sv: Path) -> list[Path]:
@@ -248,19 +292,15 @@ def write_harness(build_dir: Path, top_sv: Path) -> list[Path]:
     the clock is a zero-width pulse every CLOCK period (posedge and negedge in one time step: one
     evaluation per cycle; the design uses only posedges) and the host (verif/kernels/host.py)
     wakes on timers aligned with the edges. The ports are taken from `pqx_top`'s header."""
-    import re
-
-    text = top_sv.read_text()
-    m = re.search(r"module\s+pqx_top\s*(?:#\s*\(.*?\)\s*)?\((.*?)\);", text, re.S)
-    if not m:
-        raise VectorError(f"cannot find the port list of pqx_top in {top_sv}")
-    header = re.sub(r"//[^\n]*", "", m.group(1))
-    ports = re.findall(r"\b(input|output)\s+(?:wire\s+|logic\s+)?(\[[^\]]+\]\s*)?(\w+)", header)
+    try:
+        ports = top_ports(top_sv.read_text())
+    except ValueError as exc:
+        raise VectorError(f"cannot read the port list of pqx_top in {top_sv}: {exc}") from None
     if not any(name == "clk_i" for _, _, name in ports):
         raise VectorError(f"pqx_top in {top_sv} has no clk_i port")
     decl = ",\n".join(f"  {d:6} logic {w or '':12}{n}" for d, w, n in ports if n != "clk_i")
     sv = build_dir / f"{HARNESS}.sv"
-    sv.write_text(f"""// Generated by scripts/kat.py: pqx_top with an internal clock, for make kat.
+    _write_if_changed(sv, f"""// Generated by scripts/kat.py: pqx_top with an internal clock, for make kat.
 `timescale 1ns/1ps
 module {HARNESS} (
 {decl}
@@ -276,7 +316,7 @@ module {HARNESS} (
 endmodule
 """)
     vlt = build_dir / f"{HARNESS}.vlt"
-    vlt.write_text(f'`verilator_config\npublic_flat_rw -module "{HARNESS}" -var "*"\n')
+    _write_if_changed(vlt, f'`verilator_config\npublic_flat_rw -module "{HARNESS}" -var "*"\n')
     return [vlt, sv]
 
 
@@ -304,12 +344,16 @@ def run_sha3(kset: KatSet) -> tuple[int, int, int]:
         die("kat", str(exc))
     runner = get_runner("verilator")
     t0 = time.monotonic()
-    runner.build(sources=[vlt] + sources + [harness], hdl_toplevel=HARNESS, build_dir=build_dir,
-                 build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style",
-                             "--no-public-flat-rw",           # only the harness's ports (the .vlt)
-                             "--timing", "-CFLAGS", "-fcoroutines",   # the clock inside the model
-                             "-CFLAGS", "-O3"],
-                 timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
+    try:
+        runner.build(sources=[vlt] + sources + [harness], hdl_toplevel=HARNESS, build_dir=build_dir,
+                     build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style",
+                                 "--no-public-flat-rw",           # only the harness's ports (the .vlt)
+                                 "--timing", "-CFLAGS", "-fcoroutines",   # the clock inside the model
+                                 "-CFLAGS", "-O3"],
+                     timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
+    except RuntimeError as exc:
+        print(f"kat: error: building the RTL failed ({exc}); see {build_dir / 'build.log'}", file=sys.stderr)
+        raise SystemExit(1) from None
     print(f"kat: {kset.alg}: {len(kset.cases)} cases from {kset.vectors}"
           + (f" (expected: {kset.expected})" if kset.expected else "")
           + (f", {len(kset.skipped)} skipped" if kset.skipped else "")

@@ -8,13 +8,14 @@ the digest assembled from the DUT's STORE results must equal pycryptodome's.
   Sha3KernelTest      SHA3-224/256/384/512: message lengths 0, rate-1, rate, rate+1, 2 rate+3 and
                       random ones up to 3 rate
   ShakeKernelTest     SHAKE128/256: the same message lengths, output lengths from 1 byte to
-                      several blocks
+                      several blocks, and one partial squeeze as the ACVP MCT uses it (every
+                      block permuted, only the first 16 and the last 2 bytes read)
   Sha3KernelCycles    zero-stall host: one fixed case per function (32-byte message; SHA3: the
                       digest, SHAKE128: 168 bytes, SHAKE256: 136 bytes, one block each), cycles
                       from the issue of the first instruction to the last result; written to
                       $PQX_REPORT_DIR/kernel_cycles_sha3.json when PQX_REPORT_DIR is set
 
-PQX_N (make sim N=...) sets how many random lengths are added per function (default 2).
+PQX_N (make sim N=...) sets how many random lengths are added per function (default 4).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class KernelTestBase(XifBaseTest):
         return cycles
 
     def lengths(self, rate: int) -> list[int]:
-        extra = [self.rng.randint(0, 3 * rate) for _ in range(knob("PQX_N", 2))]
+        extra = [self.rng.randint(0, 3 * rate) for _ in range(knob("PQX_N", 4))]
         return [0, rate - 1, rate, rate + 1, 2 * rate + 3] + extra
 
 
@@ -95,6 +96,14 @@ class ShakeKernelTest(KernelTestBase):
             outs += [self.rng.randint(1, 4 * rate) for _ in range(len(lens) - len(outs))]
             for n, out_len in zip(lens, outs):
                 await self.check(alg, self.rng.randbytes(n), out_len)
+            # the MCT's partial squeeze: every block permuted, only the first 16 and last 2 bytes read
+            msg, out_len = self.rng.randbytes(16), 3 * rate + self.rng.randint(2, rate)
+            prog = hash_program(alg, msg, out_len, want=[(0, 16), (out_len - 2, out_len)])
+            got, _ = await self.run_program(prog, f"{alg} partial squeeze of {out_len} B")
+            want = reference(alg, msg, out_len)
+            assert (got[:16], got[-2:]) == (want[:16], want[-2:]), (
+                f"{alg} partial squeeze of {out_len} B: DUT {got[:16].hex()}..{got[-2:].hex()}, "
+                f"pycryptodome {want[:16].hex()}..{want[-2:].hex()}")
             self.logger.info(f"{alg}: (message, output) lengths {list(zip(lens, outs))} match pycryptodome")
 
 
