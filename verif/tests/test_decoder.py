@@ -17,7 +17,6 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import cocotb
 from cocotb.triggers import Timer
 
 from verif.models import INSTRUCTIONS, OPCODE_R, OPCODE_R4, UNITS, accepts, decode, encode
+from verif.tests.sv_enums import parse_enum
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "rtl" / "pqx_pkg.sv"
@@ -44,30 +44,6 @@ R_REG_MASK = (0x1F << 7) | (0x1F << 15) | (0x1F << 20)
 R4_REG_MASK = R_REG_MASK | (0x1F << 27)
 
 
-def parse_enum(text: str, type_name: str) -> dict[str, int]:
-    """Name -> value of `typedef enum ... { ... } type_name;` in SystemVerilog source `text`."""
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    m = re.search(r"typedef\s+enum\b[^{]*\{([^}]*)\}\s*" + re.escape(type_name) + r"\s*;", text)
-    if m is None:
-        raise RuntimeError(f"enum {type_name} not found in {PKG}")
-    values: dict[str, int] = {}
-    nxt = 0
-    for item in (s.strip() for s in m.group(1).split(",")):
-        if not item:
-            continue
-        if "=" in item:
-            name, val = (s.strip() for s in item.split("=", 1))
-            vm = re.fullmatch(r"(?:\d*'[sS]?([dDhHbB]))?\s*([0-9a-fA-F_]+)", val)
-            if vm is None:
-                raise RuntimeError(f"cannot parse enum value {val!r} of {name}")
-            base = {"d": 10, "h": 16, "b": 2}[(vm.group(1) or "d").lower()]
-            nxt = int(vm.group(2).replace("_", ""), base)
-        else:
-            name = item
-        values[name] = nxt
-        nxt += 1
-    return values
 
 
 def _norm(name: str) -> str:
