@@ -21,7 +21,6 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import cocotb
