@@ -170,7 +170,7 @@ MUTATIONS: list[Mutation] = [
              "if (1'b1) begin",
              "[extra] state unit executes op_i every cycle, start_i ignored"),
     Mutation("accept_ignores_units", "rtl/pqx_decoder.sv",
-             "assign accept_o = (op != pqx_pkg::OpIllegal) && pqx_pkg::UnitsBuilt[dec_o.unit];",
+             "assign accept_o = (op != pqx_pkg::OpIllegal) && UnitsBuilt[dec_o.unit];",
              "assign accept_o = (op != pqx_pkg::OpIllegal);",
              "[extra] decoder accepts instructions of units that are not built"),
     Mutation("compare_u32_funct7", "rtl/pqx_decoder.sv",
