@@ -137,13 +137,27 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
         md.append("(no latency measurement: the system tests did not run)")
 
     kernels: dict[str, object] = {}
+
+    def collect(prefix: str, node: object) -> None:
+        """Rows of measurements ({cycles: n, ...} or a number); text fields are descriptions."""
+        if isinstance(node, dict) and "cycles" in node and not isinstance(node["cycles"], str):
+            kernels[prefix] = node
+        elif isinstance(node, dict):
+            for key, sub in node.items():
+                collect(f"{prefix} {key}".strip() if key not in ("levels",) else prefix, sub)
+        elif isinstance(node, int):
+            kernels[prefix] = node
+
     for path in sorted(REPORTS.glob("raw/*/kernel_cycles_*.json")):
-        kernels.update(json.loads(path.read_text()))
+        tag = "SLH-DSA n =" if "slhdsa" in path.name else ""
+        collect(tag, json.loads(path.read_text()))
     md += ["", "## Kernel cycle counts (first issue to last result, zero-stall host)", ""]
     if kernels:
-        md += ["| kernel | cycles |", "|---|---|"]
+        md += ["| kernel | cycles | instructions | permutations |", "|---|---|---|---|"]
         for name, value in kernels.items():
-            md.append(f"| {name} | {value} |")
+            v = value if isinstance(value, dict) else {"cycles": value}
+            md.append(f"| {name} | {v.get('cycles', '')} | {v.get('instructions', '')} | "
+                      f"{v.get('permutations', '')} |")
     else:
         md.append("(no kernel measurements)")
 
