@@ -62,7 +62,7 @@ module pqx_top #(
 );
 
   // ------------------------------------------------------------------ issue
-  logic   engine_busy;
+  logic   mc_busy_q;        // a multi-cycle instruction runs (execute stage below)
   pqx_pkg::dec_t   dec;
   logic   accept;
   logic   operands_ok;
@@ -83,7 +83,7 @@ module pqx_top #(
   assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
   // While a permutation runs, instructions that use S or O wait at the issue port.
   assign issue_ready_o         = operands_ok && queue_space
-                                 && !(accept && dec.uses_so && engine_busy);
+                                 && !(accept && dec.uses_so && mc_busy_q);
   assign issue_fire            = issue_valid_i && issue_ready_o;
 
   assign issue_entry.id       = issue_id_i;
@@ -127,7 +127,6 @@ module pqx_top #(
   logic        mc_start;
   logic        mc_finish;
   logic        mc_done;
-  logic        mc_busy_q;
   logic        mc_slh_q;        // the running instruction is THASH/PRF (else KSTART/KPERM)
   logic        mc_kperm_q;
   logic [3:0]  mc_id_q;
@@ -157,7 +156,6 @@ module pqx_top #(
   assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;
   assign mc_finish   = mc_busy_q && mc_done && res_free;
   assign head_pop    = exec_fire || mc_start || (head_valid && !head.accepted);
-  assign engine_busy = mc_busy_q;
 
   // SLH-DSA unit
   logic          slh_eng_start;

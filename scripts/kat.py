@@ -28,7 +28,6 @@ from typing import Callable
 
 from scripts.tools import die
 
-PLANNED = ["SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE-128", "SHAKE-256"]
 SHA3_ALGS = ("SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512")
 SHAKE_ALGS = ("SHAKE-128", "SHAKE-256")
 

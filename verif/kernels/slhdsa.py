@@ -34,7 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generator, Sequence, TypeVar
 
-from verif.models import PqxModel, bytes_to_words, encode, words_to_bytes
+from verif.kernels import sha3
+from verif.models import PqxModel, bytes_to_words, decode, encode, words_to_bytes
 from verif.models.fips205 import ADRS, W, WOTS_HASH, WOTS_PK, WOTS_PRF, wots_len
 
 Item = tuple[str, tuple[int, int, int]]
@@ -43,7 +44,6 @@ T = TypeVar("T")
 Kernel = Generator[list[Item], list[int], T]
 """A kernel: yields batches, is sent each batch's STORE results, returns its result."""
 
-SHAKE256_RATE = 136
 SIMPLE_RS2 = 1
 """rs2 value selecting the simple (FIPS 205) tweakable hash; rs2 = 0 selects robust."""
 
@@ -293,20 +293,11 @@ def wots_pkgen_kernel(sk_seed: bytes, pk_seed: bytes, adrs: ADRS) -> Kernel[tupl
 
 
 def shake256_kernel(msg: bytes, out_bytes: int) -> Kernel[bytes]:
-    """SHAKE256(msg) truncated to out_bytes (at most one rate, 136 bytes), on the Keccak
-    instructions: KINIT, then per block KABSORB the 17 word pairs and KPERM; STORE reads O.
-    Used for T_len, whose input (n + 32 + len n bytes) is longer than one block."""
-    if not 0 < out_bytes <= SHAKE256_RATE:
-        raise ValueError("one squeeze block at most")
-    padded = bytearray(msg) + b"\x1f"
-    padded += bytes(-len(padded) % SHAKE256_RATE)
-    padded[-1] |= 0x80
-    batch: list[Item] = [("KINIT", (0, 0, 0))]
-    for off in range(0, len(padded), SHAKE256_RATE):
-        batch += absorb(0, words(padded[off:off + SHAKE256_RATE])) + [("KPERM", (0, 0, 0))]
-    batch += store((out_bytes + 3) // 4)
-    out = yield batch
-    return words_to_bytes(out)[:out_bytes]
+    """SHAKE256(msg)[0:out_bytes] with the SHA3 kernel (verif/kernels/sha3.py). Used for T_len,
+    whose input (n + 32 + len n bytes) is longer than one block."""
+    prog = sha3.shake256(msg, out_bytes)
+    out = yield [(decode(w).name, (a, b, c)) for w, a, b, c in prog.insns]
+    return sha3.assemble(prog, out)
 
 
 # ----------------------------------------------------------------------------- drivers

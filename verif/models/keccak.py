@@ -81,6 +81,15 @@ def keccak_f1600(lanes: list[int]) -> list[int]:
     return a
 
 
+def lanes_to_int(lanes: list[int]) -> int:
+    """25 lanes -> the 1600-bit value of the RTL's flat state (lane i at bits 64i..64i+63)."""
+    return sum(v << (64 * i) for i, v in enumerate(lanes))
+
+
+def int_to_lanes(value: int) -> list[int]:
+    return [(value >> (64 * i)) & MASK64 for i in range(25)]
+
+
 def words_to_lanes(words: list[int]) -> list[int]:
     """50 little-endian 32-bit words (S/O layout) -> 25 lanes."""
     return [words[2 * i] | (words[2 * i + 1] << 32) for i in range(25)]

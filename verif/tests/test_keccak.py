@@ -5,19 +5,10 @@ from __future__ import annotations
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, Timer
+from cocotb.triggers import Timer
 
 from verif.models import keccak
 from verif.vectors import xkcp_reader
-
-
-def pack(lanes: list[int]) -> int:
-    return sum(v << (64 * i) for i, v in enumerate(lanes))
-
-
-def unpack(value: int) -> list[int]:
-    return [(value >> (64 * i)) & keccak.MASK64 for i in range(25)]
 
 
 @cocotb.test()
@@ -27,12 +18,12 @@ async def round_steps_match_xkcp(dut):
     for ex, example in enumerate(xkcp_reader.read()):
         state = example.input
         for ir, steps in enumerate(example.rounds):
-            dut.state_i.value = pack(state)
+            dut.state_i.value = keccak.lanes_to_int(state)
             dut.round_i.value = ir
             await Timer(1, "ns")
             for name, port in (("theta", dut.theta_o), ("rho", dut.rho_o), ("pi", dut.pi_o),
                                ("chi", dut.chi_o), ("iota", dut.state_o)):
-                got = unpack(int(port.value))
+                got = keccak.int_to_lanes(int(port.value))
                 assert got == steps[name], f"example {ex} round {ir}: wrong state after {name}"
                 checked += 1
             state = steps["iota"]
@@ -46,7 +37,7 @@ async def round_random_states(dut):
     for _ in range(300):
         lanes = [rng.getrandbits(64) for _ in range(25)]
         ir = rng.randrange(24)
-        dut.state_i.value = pack(lanes)
+        dut.state_i.value = keccak.lanes_to_int(lanes)
         dut.round_i.value = ir
         await Timer(1, "ns")
-        assert unpack(int(dut.state_o.value)) == keccak.keccak_round(lanes, ir)
+        assert keccak.int_to_lanes(int(dut.state_o.value)) == keccak.keccak_round(lanes, ir)

@@ -13,14 +13,6 @@ from verif.models import keccak
 DONE_AFTER = 23   # cycles from the start cycle to the cycle with done_o (the 24th round)
 
 
-def pack(lanes: list[int]) -> int:
-    return sum(v << (64 * i) for i, v in enumerate(lanes))
-
-
-def unpack(value: int) -> list[int]:
-    return [(value >> (64 * i)) & keccak.MASK64 for i in range(25)]
-
-
 async def reset(dut):
     Clock(dut.clk_i, 10, "ns").start()
     dut.start_i.value = 0
@@ -32,15 +24,15 @@ async def reset(dut):
     await RisingEdge(dut.clk_i)
 
 
-async def permute(dut, lanes: list[int], ack_delay: int) -> tuple[int, list[int]]:
+async def permute(dut, lanes: list[int], ack_delay: int, rng: random.Random) -> tuple[int, list[int]]:
     """Start, then acknowledge `ack_delay` cycles after done; returns (cycles to done, result)."""
     await FallingEdge(dut.clk_i)
     assert not int(dut.busy_o.value)
-    dut.state_i.value = pack(lanes)
+    dut.state_i.value = keccak.lanes_to_int(lanes)
     dut.start_i.value = 1
     await FallingEdge(dut.clk_i)
     dut.start_i.value = 0
-    dut.state_i.value = random.getrandbits(1600)   # the engine must have captured its input
+    dut.state_i.value = rng.getrandbits(1600)   # the engine must have captured its input
     cycles = 1
     while not int(dut.done_o.value):
         assert int(dut.busy_o.value)
@@ -49,7 +41,7 @@ async def permute(dut, lanes: list[int], ack_delay: int) -> tuple[int, list[int]
     for _ in range(ack_delay):
         await FallingEdge(dut.clk_i)
         assert int(dut.done_o.value), "done dropped before ack"
-    result = unpack(int(dut.state_o.value))
+    result = keccak.int_to_lanes(int(dut.state_o.value))
     dut.ack_i.value = 1
     await FallingEdge(dut.clk_i)
     dut.ack_i.value = 0
@@ -64,7 +56,7 @@ async def permutation_and_schedule(dut):
     for k in range(60):
         lanes = [0] * 25 if k == 0 else [rng.getrandbits(64) for _ in range(25)]
         ack_delay = 0 if k % 3 else rng.randint(1, 5)
-        cycles, result = await permute(dut, lanes, ack_delay)
+        cycles, result = await permute(dut, lanes, ack_delay, rng)
         assert result == keccak.keccak_f1600(lanes), f"permutation {k} wrong"
         assert cycles == DONE_AFTER, f"done after {cycles} cycles, expected {DONE_AFTER}"
     dut._log.info(f"60 permutations correct, done {DONE_AFTER} cycles after start every time")
