@@ -22,6 +22,16 @@ package pqx_pkg;
   localparam int unsigned MaxStoreIdx = 49;
   localparam int unsigned MaxRead3Idx = 197; // KREAD3 reads bytes o..o+2 of 200
 
+  // ---------------------------------------------------------------- arithmetic
+  localparam int unsigned QK = 3329;       // ML-KEM
+  localparam int unsigned QD = 8380417;    // ML-DSA
+  localparam int unsigned QF = 12289;      // Falcon
+
+  // Montgomery reduction of the shared product (arith/pqx_mont_reduce.sv).
+  typedef enum logic [1:0] { MontK, MontD, MontF } mont_mode_e;
+  // Barrett-style reductions by a constant (arith/pqx_barrett.sv).
+  typedef enum logic [2:0] { BarK, BarD, BarHqc1, BarHqc3, BarHqc5 } barrett_mode_e;
+
   // ---------------------------------------------------------------- encodings
   localparam logic [6:0] OpcR4 = 7'h6B;      // R4 type: funct3 + funct2
   localparam logic [6:0] OpcR  = 7'h3B;      // R type:  funct3 = 3'b111 + funct7
@@ -43,7 +53,7 @@ package pqx_pkg;
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [7:0] UnitsBuilt = 8'b0000_0111;
+  localparam logic [7:0] UnitsBuilt = 8'b0000_1111;
 
   typedef enum logic [6:0] {
     OpIllegal,

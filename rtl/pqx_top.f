@@ -5,4 +5,9 @@ rtl/state/pqx_state_unit.sv
 rtl/keccak/pqx_keccak_round.sv
 rtl/keccak/pqx_keccak_engine.sv
 rtl/slhdsa/pqx_slhdsa_unit.sv
+rtl/arith/pqx_mul32.sv
+rtl/arith/pqx_mont_reduce.sv
+rtl/arith/pqx_barrett.sv
+rtl/arith/pqx_modp_montymul.sv
+rtl/arith/pqx_arith_unit.sv
 rtl/pqx_top.sv

@@ -17,6 +17,7 @@
 //           combinationally from the issue or register inputs.
 // With a commit in the issue cycle a single-cycle instruction's result is valid
 // in the next cycle (latency 1), a permutation's 24 cycles later (latency 24),
+// MODP_MONTYMUL's 6 cycles later,
 // and back-to-back single-cycle instructions sustain one per cycle.
 `default_nettype none
 
@@ -115,7 +116,7 @@ module pqx_top #(
 
   // ------------------------------------------------------------------ execute
   // Single-cycle instructions execute in the cycle they leave the queue. A
-  // multi-cycle one (KSTART, KPERM, THASH*, PRF*) leaves the queue when it starts,
+  // multi-cycle one (KSTART, KPERM, THASH*, PRF*, MODP_MONTYMUL) leaves the queue when it starts,
   // keeps its result fields in mc_*, and holds the execute stage (mc_busy_q) until
   // its unit is done and the result register is free (mc_finish); then S and O take
   // the unit's writes and its result is registered. One Keccak engine serves the
@@ -127,7 +128,9 @@ module pqx_top #(
   logic        mc_start;
   logic        mc_finish;
   logic        mc_done;
-  logic        mc_slh_q;        // the running instruction is THASH/PRF (else KSTART/KPERM)
+  logic        mc_kec_q;        // the running instruction is KSTART/KPERM
+  logic        mc_slh_q;        // ... THASH/PRF
+  logic        mc_modp_q;       // ... MODP_MONTYMUL (arithmetic unit, no S/O access)
   logic        mc_kperm_q;
   logic [3:0]  mc_id_q;
   logic        mc_hartid_q;
@@ -150,7 +153,8 @@ module pqx_top #(
   assign head_is_cl  = head.dec.op == pqx_pkg::OpCl128 || head.dec.op == pqx_pkg::OpCl192
                        || head.dec.op == pqx_pkg::OpCl256;
   assign multi_cycle = head.dec.unit == pqx_pkg::UnitKeccak
-                       || (head.dec.unit == pqx_pkg::UnitSlhdsa && !head_is_cl);
+                       || (head.dec.unit == pqx_pkg::UnitSlhdsa && !head_is_cl)
+                       || head.dec.op == pqx_pkg::OpModpMontymul;
   assign res_free    = !res_valid_q || result_ready_i;
   assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;
   assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;
@@ -195,8 +199,8 @@ module pqx_top #(
   assign kec_start    = mc_start && head.dec.unit == pqx_pkg::UnitKeccak;
   assign engine_start = kec_start || slh_eng_start;
   assign engine_in    = kec_start ? s_flat : slh_eng_state;
-  assign engine_ack   = (mc_finish && !mc_slh_q) || slh_eng_ack;
-  assign mc_done      = mc_slh_q ? slh_done : engine_done;
+  assign engine_ack   = (mc_finish && mc_kec_q) || slh_eng_ack;
+  assign mc_done      = mc_modp_q ? arith_mc_done : mc_slh_q ? slh_done : engine_done;
 
   pqx_keccak_engine u_keccak (
     .clk_i,
@@ -216,10 +220,10 @@ module pqx_top #(
     s_wmask = '0;
     o_wmask = '0;
     o_wdata = engine_out;
-    if (mc_finish && !mc_slh_q) begin
+    if (mc_finish && mc_kec_q) begin
       o_wmask = '1;
       s_wmask = {50{mc_kperm_q}};
-    end else if (mc_finish) begin
+    end else if (mc_finish && mc_slh_q) begin
       o_wmask = slh_o_wmask;
       s_wmask = slh_s_wmask;
       o_wdata = slh_wdata;
@@ -249,7 +253,9 @@ module pqx_top #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mc_busy_q   <= 1'b0;
+      mc_kec_q    <= 1'b0;
       mc_slh_q    <= 1'b0;
+      mc_modp_q   <= 1'b0;
       mc_kperm_q  <= 1'b0;
       mc_id_q     <= '0;
       mc_hartid_q <= 1'b0;
@@ -257,7 +263,9 @@ module pqx_top #(
       mc_we_q     <= 1'b0;
     end else if (mc_start) begin
       mc_busy_q   <= 1'b1;
+      mc_kec_q    <= head.dec.unit == pqx_pkg::UnitKeccak;
       mc_slh_q    <= head.dec.unit == pqx_pkg::UnitSlhdsa;
+      mc_modp_q   <= head.dec.unit == pqx_pkg::UnitArith;
       mc_kperm_q  <= head.dec.op == pqx_pkg::OpKperm;
       mc_id_q     <= head.id;
       mc_hartid_q <= head.hartid;
@@ -268,6 +276,26 @@ module pqx_top #(
     end
   end
 
+  // Arithmetic unit: single-cycle lattice/HQC instructions, MODP_MONTYMUL multi-cycle.
+  logic        arith_mc_done;
+  logic [31:0] arith_data;
+  logic [31:0] arith_mc_data;
+
+  pqx_arith_unit u_arith (
+    .clk_i,
+    .rst_ni,
+    .start_i    (exec_fire && head.dec.unit == pqx_pkg::UnitArith),
+    .op_i       (head.dec.op),
+    .rs1_i      (head.rs[31:0]),
+    .rs2_i      (head.rs[63:32]),
+    .rs3_i      (head.rs[95:64]),
+    .data_o     (arith_data),
+    .mc_start_i (mc_start && head.dec.unit == pqx_pkg::UnitArith),
+    .mc_done_o  (arith_mc_done),
+    .mc_data_o  (arith_mc_data),
+    .mc_ack_i   (mc_finish && mc_modp_q)
+  );
+
   // Response of the single-cycle units; later units add their case here.
   always_comb begin
     unit_data = '0;
@@ -277,6 +305,7 @@ module pqx_top #(
         unit_data = state_data;
         unit_exc  = state_exc;
       end
+      pqx_pkg::UnitArith: unit_data = arith_data;
       default: ;
     endcase
   end
@@ -310,7 +339,7 @@ module pqx_top #(
       res_valid_q  <= 1'b1;
       res_id_q     <= mc_id_q;
       res_hartid_q <= mc_hartid_q;
-      res_data_q   <= '0;
+      res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;
       res_rd_q     <= mc_rd_q;
       res_we_q     <= mc_we_q;
       res_exc_q    <= 1'b0;

@@ -14,7 +14,7 @@ from .isa import (
     decode,
     encode,
 )
-from . import hash_units  # noqa: F401  (registers KSTART/KPERM semantics)
+from . import arith, hash_units  # noqa: F401  (register the unit semantics)
 from .pqx_model import (
     EXCCODE_ILLEGAL,
     STATE_BYTES,

@@ -14,6 +14,11 @@ LATENCY: dict[str, int] = {
     "KPERM": 24,
     **{f"{op}_{lvl}": 24 for op in ("THASH1", "THASH2", "PRF") for lvl in (128, 192, 256)},
     **{f"CL_{lvl}": 1 for lvl in (128, 192, 256)},
+    **{name: 1 for name in (
+        "BFNTTK", "BFINTTK", "MQMULK", "BARRETT", "BFNTTD", "BFINTTD", "BFNTTDH", "BFINTTDH", "MQMULD",
+        "RED32", "BFNTTF", "BFINTTF", "MQMULF", "GFMUL8", "GF_REDUCE", "KARATS1", "KARATS2", "KARATS3",
+        "KARATS4", "BARRETT_HQC1", "BARRETT_HQC3", "BARRETT_HQC5")},
+    "MODP_MONTYMUL": 6,
 }
 """THASH in robust mode (rs2 = 0) takes two permutations."""
 LATENCY_ROBUST: dict[str, int] = {f"{op}_{lvl}": 48 for op in ("THASH1", "THASH2") for lvl in (128, 192, 256)}

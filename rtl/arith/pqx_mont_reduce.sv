@@ -1,0 +1,59 @@
+// PQX Montgomery reduction: the three lattice moduli on one product.
+//
+// Schedule: purely combinational, fed by the shared multiplier's product x in the
+// same cycle. The mode picks the modulus and the reference formula:
+//   MontK  q = 3329,    R = 2^16: t = s16(x * 62209),    r = (x - t q) >> 16
+//   MontD  q = 8380417, R = 2^32: t = s32(x * 58728449), r = (x - t q) >> 32
+//   MontF  q = 12289,   R = 2^16: Falcon mq_montymul on z = x mod 2^32 (uint32):
+//          w = (z * 12287 mod 2^16) q, r = ((z + w) mod 2^32 >> 16) - q, + q if < 0
+// K and D are the ML-KEM/ML-DSA `montgomery_reduce` (r in (-q, q) for |x| < q R/2);
+// F is in [0, q) for x < q^2. r_o is the low 32 bits of r.
+`default_nettype none
+
+module pqx_mont_reduce (
+  input  pqx_pkg::mont_mode_e mode_i,
+  input  logic [63:0]         x_i,
+  output logic [31:0]         r_o
+);
+
+  // Signed Montgomery (K, D): the quotient digit t and x - t q, exact in 64 bits
+  // (|x| < 2^63 - 2^55 for every product of two s32 values).
+  logic signed [63:0] t;
+  logic signed [63:0] diff;
+  logic        [15:0] t_k;
+  logic        [31:0] t_d;
+  logic signed [63:0] r_k, r_d;
+
+  assign t_k      = x_i[15:0] * 16'd62209;      // q^-1 mod 2^16
+  assign t_d      = x_i[31:0] * 32'd58728449;   // q^-1 mod 2^32
+  logic signed [63:0] q;
+  assign t        = (mode_i == pqx_pkg::MontD) ? $signed({{32{t_d[31]}}, t_d})
+                                               : $signed({{48{t_k[15]}}, t_k});
+  assign q        = (mode_i == pqx_pkg::MontD) ? 64'(pqx_pkg::QD) : 64'(pqx_pkg::QK);
+  assign diff     = $signed(x_i) - t * q;
+  assign r_k      = diff >>> 16;
+  assign r_d      = diff >>> 32;
+
+  // Falcon mq_montymul, uint32 arithmetic throughout.
+  logic [31:0] z, w, f_sum, f_sub;
+  logic [15:0] w_digit;
+
+  assign z       = x_i[31:0];
+  assign w_digit = z[15:0] * 16'd12287;         // -q^-1 mod 2^16
+  assign w       = 32'(w_digit) * 32'(pqx_pkg::QF);
+  assign f_sum   = (z + w) >> 16;
+  assign f_sub   = f_sum - 32'(pqx_pkg::QF);
+
+  always_comb begin
+    unique case (mode_i)
+      pqx_pkg::MontK: r_o = r_k[31:0];
+      pqx_pkg::MontD: r_o = r_d[31:0];
+      default:        r_o = f_sub + (f_sub[31] ? 32'(pqx_pkg::QF) : 32'd0);
+    endcase
+  end
+
+  // r_k/r_d above bit 31 are the sign extension the 32-bit result drops.
+  logic unused_bits;
+  assign unused_bits = ^{r_k[63:32], r_d[63:32]};
+
+endmodule
