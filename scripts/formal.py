@@ -53,6 +53,13 @@ TASKS = [
     Task("keccak_ctrl", "prove", True, "Keccak engine and SLH-DSA schedules, k-induction"),
     Task("keccak_ctrl", "cover", False, "both SLH-DSA done cases reachable"),
     Task("keccak_top", "prove", True, "no execution or S/O write while a permutation runs; KSTART keeps S"),
+    Task("arith", "k", True, "ML-KEM butterflies, MQMULK, BARRETT vs. their definitions mod 3329"),
+    Task("arith", "d", True, "ML-DSA butterflies, MQMULD, RED32 vs. their definitions mod 8380417"),
+    Task("arith", "f", True, "Falcon butterflies, MQMULF vs. their definitions mod 12289"),
+    Task("arith", "hqc", True, "BARRETT_HQC1/3/5 = rs1 mod N for every rs1"),
+    Task("arith", "gf", True, "GF_REDUCE = rs1[15:0] mod 0x11D for every input"),
+    Task("arith", "karats", True, "KARATS1..4 = words of the 64x64 carry-less product"),
+    Task("arith", "bounds", True, "lemma: product ranges the k/d/f tasks assume, from the operand domains"),
 ]
 
 

@@ -6,6 +6,8 @@
 //   T2  KSTART never writes S; KPERM writes all of S; THASH/PRF write only S[0..nw-1]
 //       (at most 8 words)
 //   T3  a multi-cycle instruction starts only while none runs
+//   T4  MODP_MONTYMUL (the arithmetic unit's multi-cycle instruction) writes neither
+//       S nor O
 `default_nettype none
 
 module pqx_keccak_top_props (
@@ -50,7 +52,8 @@ module pqx_keccak_top_props (
                             result_exc, result_exccode, result_dbg, result_err};
 
   // Probes onto pqx_top internals (connect -set in the .sby script).
-  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_slh, p_mc_kperm, p_exec_fire;
+  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_kec, p_mc_slh, p_mc_modp, p_mc_kperm;
+  logic        p_exec_fire;
   logic        p_state_start, p_engine_start;
   logic [49:0] p_s_wmask, p_o_wmask;
   logic [3:0]  p_slh_nw;     // n / 4 of the running THASH/PRF
@@ -67,10 +70,13 @@ module pqx_keccak_top_props (
     end
     // the unit's word count is one of the three levels (makes T2 inductive)
     assert (p_slh_nw == 4'd4 || p_slh_nw == 4'd6 || p_slh_nw == 4'd8);
-    // T2
-    if (p_mc_finish && !p_mc_slh && !p_mc_kperm) assert (p_s_wmask == '0);
-    if (p_mc_finish && !p_mc_slh && p_mc_kperm)  assert (p_s_wmask == '1 && p_o_wmask == '1);
-    if (p_mc_finish && p_mc_slh) assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
+    // T2 (the kind flags are one-hot from reset; for arbitrary states the checks
+    // take them in the dispatch stage's priority: Keccak, SLH-DSA, MODP)
+    if (p_mc_finish && p_mc_kec && !p_mc_kperm) assert (p_s_wmask == '0 && p_o_wmask == '1);
+    if (p_mc_finish && p_mc_kec && p_mc_kperm)  assert (p_s_wmask == '1 && p_o_wmask == '1);
+    if (p_mc_finish && !p_mc_kec && p_mc_slh) assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
+    // T4
+    if (p_mc_finish && !p_mc_kec && !p_mc_slh && p_mc_modp) assert (p_s_wmask == '0 && p_o_wmask == '0);
     // T3
     if (p_mc_start) assert (!p_mc_busy && !p_exec_fire);
     // S/O writes happen only when an instruction executes or finishes

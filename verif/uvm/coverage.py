@@ -27,6 +27,19 @@ class CoverageError(AssertionError):
 IMPLEMENTED = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
 
 # Operand corners per instruction: name -> {bin: predicate(rs1, rs2, rs3)}
+def _s32(x: int) -> int:
+    return x - (1 << 32) if x >> 31 else x
+
+
+def _s16(x: int) -> int:
+    x &= 0xFFFF
+    return x - (1 << 16) if x >> 15 else x
+
+
+def _domain_bins(pred):
+    return {"in domain": pred, "outside domain": lambda a, b, c: not pred(a, b, c)}
+
+
 CORNERS = {
     "LOAD": {"i=0": lambda a, b, c: c & 63 == 0, "i=48": lambda a, b, c: c & 63 == 48,
              "i>48": lambda a, b, c: c & 63 > 48},
@@ -39,6 +52,21 @@ CORNERS = {
     "COMPARE_U32": {"equal": lambda a, b, c: a == b, "differ": lambda a, b, c: a != b},
     **{f"{op}_{lvl}": {"simple": lambda a, b, c: b != 0, "robust": lambda a, b, c: b == 0}
        for op in ("THASH1", "THASH2") for lvl in (128, 192, 256)},
+    # arithmetic: operands inside the documented domain (docs/isa.md) and outside it
+    **{op: _domain_bins(pred) for op, pred in {
+        "BFNTTK": lambda a, b, c: _s32(b) == _s16(b) and abs(_s32(c)) < 3329,
+        "BFINTTK": lambda a, b, c: abs(_s32(c)) < 3329,
+        "MQMULK": lambda a, b, c: abs(_s32(a)) < 3329 and _s32(b) == _s16(b),
+        "BARRETT": lambda a, b, c: _s32(a) == _s16(a),
+        "BFNTTD": lambda a, b, c: abs(_s32(c)) < 8380417,
+        "BFINTTD": lambda a, b, c: abs(_s32(c)) < 8380417,
+        "MQMULD": lambda a, b, c: abs(_s32(a)) < 8380417,
+        "RED32": lambda a, b, c: _s32(a) <= 2**31 - 2**22 - 1,
+        "BFNTTF": lambda a, b, c: (a & 0xFFFF) < 12289 and b < 12289 and c < 12289,
+        "BFINTTF": lambda a, b, c: (a & 0xFFFF) < 12289 and (b & 0xFFFF) < 12289 and c < 12289,
+        "MQMULF": lambda a, b, c: a < 12289 and b < 12289,
+        "MODP_MONTYMUL": lambda a, b, c: c & 1 and 2**30 < c < 2**31 and a < c and b < c,
+    }.items()},
 }
 
 

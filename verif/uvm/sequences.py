@@ -49,12 +49,46 @@ def operands(name: str, rng: random.Random) -> tuple[int, int, int]:
         b = a
     elif name.startswith("THASH") and rng.random() < 0.5:
         b = 0                    # robust mode
+    elif name in ARITH_DOMAIN and rng.random() < 0.6:
+        a, b, c = ARITH_DOMAIN[name](rng)
     return a, b, c
+
+
+def _signed(rng: random.Random, bound: int) -> int:
+    """A 32-bit word holding a value in (-bound, bound), edges likely."""
+    v = rng.choice([bound - 1, -(bound - 1), 0, rng.randrange(-bound + 1, bound)])
+    return v & 0xFFFFFFFF
+
+
+def _odd_modulus(rng: random.Random) -> int:
+    return rng.choice([(1 << 30) + 1, (1 << 31) - 1, rng.randrange((1 << 30) + 1, 1 << 31, 2)])
+
+
+# Operands inside the documented domain of each arithmetic instruction (docs/isa.md): the
+# reduced ranges the butterflies are used with. Outside them the result is still defined
+# bit-exactly, and the random words above exercise that.
+Q_K, Q_D, Q_F = 3329, 8380417, 12289
+ARITH_DOMAIN = {
+    "BFNTTK": lambda r: (_signed(r, 1 << 15), _signed(r, 1 << 15), _signed(r, Q_K)),
+    "BFINTTK": lambda r: (_signed(r, 1 << 15), _signed(r, 1 << 15), _signed(r, Q_K)),
+    "MQMULK": lambda r: (_signed(r, Q_K), _signed(r, 1 << 15), 0),
+    "BARRETT": lambda r: (_signed(r, 1 << 15), 0, 0),
+    "BFNTTD": lambda r: (random_word(r), random_word(r), _signed(r, Q_D)),
+    "BFINTTD": lambda r: (random_word(r), random_word(r), _signed(r, Q_D)),
+    "MQMULD": lambda r: (_signed(r, Q_D), random_word(r), 0),
+    "RED32": lambda r: (r.choice([2**31 - 2**22 - 1, 2**32 - 2**31, r.getrandbits(32)]), 0, 0),
+    "BFNTTF": lambda r: (r.randrange(Q_F), r.randrange(Q_F), r.choice([0, Q_F - 1, r.randrange(Q_F)])),
+    "BFINTTF": lambda r: (r.randrange(Q_F), r.randrange(Q_F), r.choice([0, Q_F - 1, r.randrange(Q_F)])),
+    "MQMULF": lambda r: (r.choice([0, Q_F - 1, r.randrange(Q_F)]), r.randrange(Q_F), 0),
+    "MODP_MONTYMUL": lambda r: (lambda p: (r.randrange(p), r.choice([0, p - 1, r.randrange(p)]), p))(
+        _odd_modulus(r)),
+}
 
 
 # Relative frequencies: KINIT wipes the state the other checks look at; a permutation takes 24 cycles.
 WEIGHTS = {"KINIT": 0.2, "KSTART": 0.4, "KPERM": 0.4,
-           **{f"{op}_{lvl}": 0.25 for op in ("THASH1", "THASH2", "PRF") for lvl in (128, 192, 256)}}
+           **{f"{op}_{lvl}": 0.25 for op in ("THASH1", "THASH2", "PRF") for lvl in (128, 192, 256)},
+           "MODP_MONTYMUL": 0.5}
 
 
 def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInstr:

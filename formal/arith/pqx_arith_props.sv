@@ -1,0 +1,306 @@
+// Arithmetic instructions against their mathematical definitions (formal/README.md).
+//
+// The wrapper drives pqx_arith_unit with a free instruction and free operands in
+// every cycle; its latches start in any state. A task selects one instruction group
+// (`define from the .sby task) and assumes the operand domain of the ISA / reference
+// code. Every property is combinational, so a depth-1 induction proves it for every
+// state and every input in the domain.
+//
+// Montgomery and Barrett results are checked with the unit's own quotient digit as a
+// witness: r R + m q == x (exact, as integers) with r in its range means
+// r == x R^-1 (mod q), whatever m is. So the proof needs no modular arithmetic from
+// the solver, only exact integer identities.
+`default_nettype none
+
+module pqx_arith_props (
+  input logic        clk_i,
+  input logic        rst_ni,
+  input logic        start_i,
+  input logic [6:0]  op_raw,
+  input logic [31:0] rs1_i,
+  input logic [31:0] rs2_i,
+  input logic [31:0] rs3_i,
+  input logic        mc_start_i,
+  input logic        mc_ack_i
+);
+
+  logic init = 1'b1;
+  always @(posedge clk_i) init <= 1'b0;
+  always @(*) if (init) assume (!rst_ni);
+
+  pqx_pkg::op_e op;
+  assign op = pqx_pkg::op_e'(op_raw);
+
+  logic [31:0] data;
+  logic        unused_mc;
+  logic        mc_done;
+  logic [31:0] mc_data;
+
+  pqx_arith_unit dut (
+    .clk_i, .rst_ni, .start_i, .op_i(op), .rs1_i, .rs2_i, .rs3_i, .data_o(data),
+    .mc_start_i, .mc_done_o(mc_done), .mc_data_o(mc_data), .mc_ack_i
+  );
+  assign unused_mc = ^{mc_done, mc_data};
+
+  // Probes (connect -set in the .sby script).
+  logic        [63:0] p_prod;      // the shared multiplier's product (cut: free)
+  logic        [31:0] p_mul_a, p_mul_b;
+  logic               p_mul_cl;
+  logic signed [63:0] p_mont_t;    // signed Montgomery digit (K, D)
+  logic        [15:0] p_mont_w;    // Falcon Montgomery digit
+  logic        [31:0] p_mont_s;    // Falcon (z + w q) / 2^16
+  logic        [31:0] p_mont;      // reducer output
+  logic signed [63:0] p_bar_t;     // Barrett quotient estimate
+  logic signed [63:0] p_bar_r;     // Barrett remainder before the correction
+  logic        [31:0] p_h_d, p_h_q; // next and current H
+  logic               p_h_we;
+  logic        [63:0] p_ka, p_kb;  // Karatsuba latches
+  logic        [62:0] p_kl, p_kg;
+
+  // ------------------------------------------------------------ helpers
+  function automatic logic signed [95:0] sx32(logic [31:0] v);
+    sx32 = $signed({{64{v[31]}}, v});
+  endfunction
+  function automatic logic signed [95:0] sx16(logic [15:0] v);
+    sx16 = $signed({{80{v[15]}}, v});
+  endfunction
+  function automatic logic signed [95:0] ux32(logic [31:0] v);
+    ux32 = $signed({64'b0, v});
+  endfunction
+  function automatic logic signed [95:0] sx64(logic [63:0] v);
+    sx64 = $signed({{32{v[63]}}, v});
+  endfunction
+
+  localparam logic signed [95:0] QK = 96'sd3329;
+  localparam logic signed [95:0] QD = 96'sd8380417;
+  localparam logic signed [95:0] QF = 96'sd12289;
+
+  logic signed [95:0] a, b, z, r, x, m;
+  assign r = sx32(p_mont);
+  assign m = sx64(p_mont_t);
+
+  // Falcon: value checks on [0, q) integers.
+  function automatic logic signed [95:0] addq(logic signed [95:0] u, logic signed [95:0] v);
+    addq = (u + v >= QF) ? u + v - QF : u + v;
+  endfunction
+  function automatic logic signed [95:0] subq(logic signed [95:0] u, logic signed [95:0] v);
+    subq = (u >= v) ? u - v : u - v + QF;
+  endfunction
+
+  always @(*) begin
+    a      = '0;
+    b      = '0;
+    z      = sx32(rs3_i);
+    x      = '0;
+
+`ifdef ARITH_K
+    // ---------------------------------------------------- ML-KEM, q = 3329, R = 2^16
+    assume (op == pqx_pkg::OpBfnttK || op == pqx_pkg::OpBfinttK || op == pqx_pkg::OpMqmulK
+            || op == pqx_pkg::OpBarrett);
+    x = sx64(p_prod);
+    if (op == pqx_pkg::OpBfnttK) begin
+      // a, b int16 coefficients, |z| < q (zetas); then |z b| < q 2^15 (lemma `bounds`)
+      a = sx16(rs1_i[15:0]);
+      b = sx32(rs2_i);
+      assume (b >= -96'sd32768 && b <= 96'sd32767);
+      assume (z > -QK && z < QK);
+      assume (x > -QK * 96'sd32768 && x < QK * 96'sd32768);
+      assert (p_mul_a == rs3_i && p_mul_b == rs2_i && !p_mul_cl);
+      assert (r * 96'sd65536 + m * QK == x);
+      assert (r > -QK && r < QK);
+      assert (data[15:0] == 16'(a + r) && data[31:16] == 16'(a - r));
+    end
+    if (op == pqx_pkg::OpBfinttK) begin
+      a = sx16(rs1_i[15:0]);
+      b = sx16(rs2_i[15:0]);
+      assume (z > -QK && z < QK);
+      assume (x > -QK * 96'sd32768 && x < QK * 96'sd32768);
+      assert (p_mul_a == rs3_i && sx32(p_mul_b) == sx16(16'(b - a)) && !p_mul_cl);
+      assert (r * 96'sd65536 + m * QK == x);
+      assert (r > -QK && r < QK);
+      assert (data[31:16] == r[15:0]);
+      // low half: BarrettK(int16(a + b)) == a + b (mod q), centred
+      assert (sx16(16'(a + b)) == p_bar_t * QK + sx16(data[15:0]));
+      assert (sx16(data[15:0]) >= -96'sd1664 && sx16(data[15:0]) <= 96'sd1664);
+    end
+    if (op == pqx_pkg::OpMqmulK) begin
+      // |rs1| < q, rs2 int16 (a coefficient times a constant in Montgomery form)
+      a = sx32(rs1_i);
+      b = sx32(rs2_i);
+      assume (a > -QK && a < QK);
+      assume (b >= -96'sd32768 && b <= 96'sd32767);
+      assume (x > -QK * 96'sd32768 && x < QK * 96'sd32768);
+      assert (p_mul_a == rs1_i && p_mul_b == rs2_i && !p_mul_cl);
+      assert (r * 96'sd65536 + m * QK == x);
+      assert (r > -QK && r < QK);
+      assert (data == p_mont);
+    end
+    if (op == pqx_pkg::OpBarrett) begin
+      a = sx32(rs1_i);
+      assume (a >= -96'sd32768 && a <= 96'sd32767);
+      assert (a == p_bar_t * QK + sx32(data));
+      assert (sx32(data) >= -96'sd1664 && sx32(data) <= 96'sd1664);
+    end
+`endif
+
+`ifdef ARITH_D
+    // ---------------------------------------------------- ML-DSA, q = 8380417, R = 2^32
+    assume (op == pqx_pkg::OpBfnttD || op == pqx_pkg::OpBfinttD || op == pqx_pkg::OpMqmulD
+            || op == pqx_pkg::OpRed32 || op == pqx_pkg::OpBfnttDH || op == pqx_pkg::OpBfinttDH);
+    // |z| < q; every other operand any 32-bit value: |z b| < q 2^31 (lemma `bounds`)
+    a = sx32(rs1_i);
+    b = sx32(rs2_i);
+    x = sx64(p_prod);
+    if (op == pqx_pkg::OpBfnttD || op == pqx_pkg::OpBfinttD || op == pqx_pkg::OpMqmulD) begin
+      assume (x > -QD * (96'sd1 <<< 31) && x < QD * (96'sd1 <<< 31));
+      assert (r * (96'sd1 <<< 32) + m * QD == x);
+      assert (r > -QD && r < QD);
+    end
+    if (op == pqx_pkg::OpBfnttD) begin
+      assume (z > -QD && z < QD);
+      assert (p_mul_a == rs3_i && p_mul_b == rs2_i && !p_mul_cl);
+      assert (data == 32'(a + r) && p_h_we && p_h_d == 32'(a - r));
+    end
+    if (op == pqx_pkg::OpBfinttD) begin
+      assume (z > -QD && z < QD);
+      assert (p_mul_a == rs3_i && p_mul_b == 32'(a - b) && !p_mul_cl);
+      assert (data == 32'(a + b) && p_h_we && p_h_d == p_mont);
+    end
+    if (op == pqx_pkg::OpMqmulD) begin
+      assume (a > -QD && a < QD);
+      assert (p_mul_a == rs1_i && p_mul_b == rs2_i && !p_mul_cl);
+      assert (data == p_mont);
+    end
+    if (op == pqx_pkg::OpRed32) begin
+      // reduce32: a <= 2^31 - 2^22 - 1 gives -6283008 <= r <= 6283008
+      assume (a <= 96'sd2143289343);
+      assert (a == p_bar_t * QD + sx32(data));
+      assert (sx32(data) >= -96'sd6283008 && sx32(data) <= 96'sd6283008);
+    end
+    if (op == pqx_pkg::OpBfnttDH || op == pqx_pkg::OpBfinttDH) begin
+      assert (data == p_h_q);
+    end
+`endif
+
+`ifdef ARITH_F
+    // ---------------------------------------------------- Falcon, q = 12289, R = 2^16
+    assume (op == pqx_pkg::OpBfnttF || op == pqx_pkg::OpBfinttF || op == pqx_pkg::OpMqmulF);
+    a = ux32({16'b0, rs1_i[15:0]});
+    b = ux32(op == pqx_pkg::OpBfinttF ? {16'b0, rs2_i[15:0]} : rs2_i);
+    if (op == pqx_pkg::OpMqmulF) a = ux32(rs1_i);
+    assume (a < QF && b < QF && z >= 0 && z < QF);
+    // operands in [0, q): the product x = u v < q^2 (lemma `bounds`); t = x 2^-16 mod q
+    // from the witness w: s 2^16 == x + w q exactly, t == s or s - q, 0 <= t < q
+    x = ux32(p_prod[31:0]);
+    assume (x < QF * QF);
+    if (op == pqx_pkg::OpBfnttF) assert (p_mul_a == rs3_i && p_mul_b == rs2_i && !p_mul_cl);
+    if (op == pqx_pkg::OpBfinttF) assert (p_mul_a == rs3_i && ux32(p_mul_b) == subq(a, b) && !p_mul_cl);
+    if (op == pqx_pkg::OpMqmulF)  assert (p_mul_a == rs1_i && p_mul_b == rs2_i && !p_mul_cl);
+    assert (ux32(p_mont_s) * 96'sd65536 == x + ux32({16'b0, p_mont_w}) * QF);
+    assert (ux32(p_mont) == (ux32(p_mont_s) >= QF ? ux32(p_mont_s) - QF : ux32(p_mont_s)));
+    assert (ux32(p_mont) < QF);
+    if (op == pqx_pkg::OpBfnttF) begin
+      assert (ux32({16'b0, data[15:0]})  == addq(a, ux32(p_mont)));
+      assert (ux32({16'b0, data[31:16]}) == subq(a, ux32(p_mont)));
+    end
+    if (op == pqx_pkg::OpBfinttF) begin
+      assert (ux32({16'b0, data[15:0]})  == addq(a, b));
+      assert (data[31:16] == p_mont[15:0]);
+    end
+    if (op == pqx_pkg::OpMqmulF) assert (data == p_mont);
+`endif
+
+`ifdef ARITH_BOUNDS
+    // ---------------------------------------------------- product bounds (pure arithmetic)
+    // The domain bounds the other tasks assume of the shared product, from the
+    // operand domains: |z| < 3329, |b| <= 2^15; |z| < 8380417, b any s32; u, v < 12289.
+    begin : bounds
+      logic signed [15:0] zk;
+      logic signed [16:0] bk;
+      logic signed [31:0] pk;
+      logic signed [23:0] zd;
+      logic signed [31:0] bd;
+      logic signed [55:0] pd;
+      logic        [13:0] uf, vf;
+      logic        [27:0] pf;
+      zk = rs3_i[15:0]; bk = rs2_i[16:0]; pk = 32'(zk) * 32'(bk);
+      zd = rs3_i[23:0]; bd = rs2_i;       pd = 56'(zd) * 56'(bd);
+      uf = rs1_i[13:0]; vf = rs2_i[13:0]; pf = 28'(uf) * 28'(vf);
+      if (zk > -16'sd3329 && zk < 16'sd3329 && bk >= -17'sd32768 && bk <= 17'sd32768)
+        assert (pk > -32'sd109084672 && pk < 32'sd109084672);
+      if (zd > -24'sd8380417 && zd < 24'sd8380417)
+        assert (pd > -56'sd17996808470921216 && pd < 56'sd17996808470921216);
+      if (uf < 14'd12289 && vf < 14'd12289)
+        assert (pf < 28'd151019521);
+    end
+`endif
+
+`ifdef ARITH_HQC
+    // ---------------------------------------------------- HQC: rs1 mod N, every rs1
+    assume (op == pqx_pkg::OpBarrettHqc1 || op == pqx_pkg::OpBarrettHqc3
+            || op == pqx_pkg::OpBarrettHqc5);
+    begin : hqc
+      logic signed [95:0] n;
+      n = (op == pqx_pkg::OpBarrettHqc1) ? 96'sd17669
+        : (op == pqx_pkg::OpBarrettHqc3) ? 96'sd35851 : 96'sd57637;
+      // rs1 == t n + r with 0 <= r < 2n before the correction, 0 <= rd < n after it
+      assert (ux32(rs1_i) == p_bar_t * n + p_bar_r);
+      assert (p_bar_r >= 0 && p_bar_r < 2 * n);
+      assert (ux32(data) == (p_bar_r >= n ? p_bar_r - n : p_bar_r));
+    end
+`endif
+
+`ifdef ARITH_GF
+    // ---------------------------------------------------- GF_REDUCE: rs1[15:0] mod 0x11D
+    // Written as the linear map it is: the XOR of x^i mod 0x11D over the set bits i,
+    // with the residues of x^8..x^15 as constants (computed by hand, checked in
+    // verif/models/test_arith.py against the model's long division).
+    assume (op == pqx_pkg::OpGfReduce);
+    begin : gf
+      logic [7:0] rem;
+      rem = rs1_i[7:0];
+      if (rs1_i[8])  rem = rem ^ 8'h1D;
+      if (rs1_i[9])  rem = rem ^ 8'h3A;
+      if (rs1_i[10]) rem = rem ^ 8'h74;
+      if (rs1_i[11]) rem = rem ^ 8'hE8;
+      if (rs1_i[12]) rem = rem ^ 8'hCD;
+      if (rs1_i[13]) rem = rem ^ 8'h87;
+      if (rs1_i[14]) rem = rem ^ 8'h13;
+      if (rs1_i[15]) rem = rem ^ 8'h26;
+      assert (data == {24'b0, rem});
+    end
+`endif
+
+`ifdef ARITH_KARATS
+    // ---------------------------------------------------- Karatsuba sequence
+    // Invariant of the K latches: kl = a_lo (x) b_lo and kg = a_hi (x) b_hi (carry-less).
+    // Reset establishes it and every instruction keeps it (depth-2 induction); under it
+    // KARATS1..4 return the four words of the
+    // 128-bit carry-less product of the latched operands (schoolbook, written here).
+    begin : karats
+      logic [63:0]  spec_l, spec_g, spec_l_new, spec_g_new;
+      logic [127:0] spec_c;
+      spec_l = '0; spec_g = '0; spec_l_new = '0; spec_g_new = '0; spec_c = '0;
+      for (int i = 0; i < 32; i++) begin
+        for (int j = 0; j < 32; j++) begin
+          spec_l[i+j]     = spec_l[i+j]     ^ (p_ka[i]    & p_kb[j]);
+          spec_g[i+j]     = spec_g[i+j]     ^ (p_ka[32+i] & p_kb[32+j]);
+          spec_l_new[i+j] = spec_l_new[i+j] ^ (rs1_i[i]   & rs2_i[j]);
+          spec_g_new[i+j] = spec_g_new[i+j] ^ (rs1_i[i]   & rs2_i[j]);
+        end
+      end
+      for (int i = 0; i < 64; i++) begin
+        for (int j = 0; j < 64; j++) spec_c[i+j] = spec_c[i+j] ^ (p_ka[i] & p_kb[j]);
+      end
+      assert (p_kl == spec_l[62:0] && p_kg == spec_g[62:0]);
+      assume (op == pqx_pkg::OpKarats1 || op == pqx_pkg::OpKarats2 || op == pqx_pkg::OpKarats3
+              || op == pqx_pkg::OpKarats4);
+      if (op == pqx_pkg::OpKarats1) assert (data == spec_l_new[31:0] && p_prod[62:0] == spec_l_new[62:0]);
+      if (op == pqx_pkg::OpKarats2) assert (data == spec_g_new[63:32] && p_prod[62:0] == spec_g_new[62:0]);
+      if (op == pqx_pkg::OpKarats3) assert (data == spec_c[63:32]);
+      if (op == pqx_pkg::OpKarats4) assert (data == spec_c[95:64]);
+    end
+`endif
+  end
+
+endmodule
