@@ -1,13 +1,13 @@
 """RTL mutation testing: plant one known bug at a time and check that the tests catch it.
 
-    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 1500]
+    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 5000]
                              [--jobs N] [--timeout S] [--build-timeout S] [--no-baseline]
 
 Each mutation of the table below is (file, exact original text, replacement, description). For each
 one the script copies rtl/ to a temporary directory, replaces the original text (which must occur
 exactly once, else the table is stale and the script stops), builds the unit from the copy with
 Verilator in build/mutants/<name>/ and runs the unit's tests with a fixed seed. For the default unit
-"top" that is verif.tests.test_top XifRandomTest with PQX_N=1500; `--unit state` or `--unit decoder`
+"top" that is verif.tests.test_top XifRandomTest with PQX_N=5000; `--unit state` or `--unit decoder`
 runs that unit's tests instead (mutants of files outside the unit are skipped).
 
 A mutant is KILLED when the test fails; the first exception line of the run log (ScoreboardError,
@@ -142,7 +142,7 @@ MUTATIONS: list[Mutation] = [
              "committed instructions are lost (found by formal xif_shell)",
              known_gap="needs a committed rejected entry held behind a stalled head, its id reused "
                        "at once and that new instruction killed; the random host reuses freed ids "
-                       "but has not built the whole case at N=1500. formal xif_shell:bmc proves "
+                       "but has not built the whole case in the mutation run. formal xif_shell:bmc proves "
                        "the fix and fails on this mutant."),
     Mutation("batch_commit_ignored", "rtl/pqx_inflight.sv",
              "cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);",
@@ -181,6 +181,49 @@ MUTATIONS: list[Mutation] = [
              "assign space_o = (cnt_q < CntW'(Depth));",
              "assign space_o = (cnt_q <= CntW'(Depth));",
              "[extra] queue reports space when full (a 5th instruction overwrites)"),
+    # arithmetic unit (issue 4)
+    Mutation("mont_k_qinv", "rtl/arith/pqx_mont_reduce.sv",
+             "x_i[15:0] * 16'd62209;", "x_i[15:0] * 16'd62207;",
+             "[arith] MontK with a wrong q^-1 mod 2^16"),
+    Mutation("mont_d_qinv", "rtl/arith/pqx_mont_reduce.sv",
+             "x_i[31:0] * 32'd58728449;", "x_i[31:0] * 32'd58728445;",
+             "[arith] MontD with a wrong q^-1 mod 2^32"),
+    Mutation("mont_f_no_final_sub", "rtl/arith/pqx_mont_reduce.sv",
+             "default:        r_o = f_sub + (f_sub[31] ? 32'(pqx_pkg::QF) : 32'd0);",
+             "default:        r_o = f_sum;",
+             "[arith] Falcon mq_montymul without the final conditional subtraction (result in [0, 2q))"),
+    Mutation("barrett_k_rounding", "rtl/arith/pqx_barrett.sv",
+             "rnd = 64'sd1 <<< 25;", "rnd = 64'sd1 <<< 24;",
+             "[arith] BarrettK rounds with 2^24 instead of 2^25"),
+    Mutation("barrett_hqc_no_correction", "rtl/arith/pqx_barrett.sv",
+             "assign r_o    = (correct && r >= q_s) ? r_corr[31:0] : r[31:0];",
+             "assign r_o    = r[31:0];",
+             "[arith] HQC Barrett without its correction step (rd may equal rs1 mod N + N)"),
+    Mutation("bfinttk_diff_sign", "rtl/arith/pqx_arith_unit.sv",
+             "assign k_diff   = b16 - a16;", "assign k_diff   = a16 - b16;",
+             "[arith] BFINTTK multiplies z by a - b instead of b - a"),
+    Mutation("bfnttd_h_not_latched", "rtl/arith/pqx_arith_unit.sv",
+             "if (h_we) h_q <= h_d;", "if (h_we && op_i == pqx_pkg::OpBfinttD) h_q <= h_d;",
+             "[arith] BFNTTD does not latch its high half into H"),
+    Mutation("falcon_add_unreduced", "rtl/arith/pqx_arith_unit.sv",
+             "assign f_add_at = mod_q_f(32'(a16) + mont - 32'(pqx_pkg::QF));",
+             "assign f_add_at = 32'(a16) + mont;",
+             "[arith] BFNTTF low half a + t not reduced mod q"),
+    Mutation("karats_mid_drops_l", "rtl/arith/pqx_arith_unit.sv",
+             "assign k_mid    = prod[62:0] ^ kl_q ^ kg_q;", "assign k_mid    = prod[62:0] ^ kg_q;",
+             "[arith] Karatsuba middle term forgets a_lo b_lo"),
+    Mutation("karats1_latches_wrong", "rtl/arith/pqx_arith_unit.sv",
+             "ka_q[31:0] <= rs1_i;", "ka_q[31:0] <= rs2_i;",
+             "[arith] KARATS1 latches b_lo as a_lo"),
+    Mutation("gf_reduce_poly", "rtl/arith/pqx_arith_unit.sv",
+             "16'h011D << (i - 8)", "16'h011B << (i - 8)",
+             "[arith] GF_REDUCE by 0x11B (the AES polynomial) instead of 0x11D"),
+    Mutation("modp_three_newton_steps", "rtl/arith/pqx_modp_montymul.sv",
+             "localparam logic [2:0] StepDone = 3'd5;", "localparam logic [2:0] StepDone = 3'd4;",
+             "[arith] MODP_MONTYMUL derives p0i with three Newton steps (16 bits)"),
+    Mutation("modp_result_dropped", "rtl/pqx_top.sv",
+             "res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
+             "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
@@ -437,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--n", type=int, default=1500, help="PQX_N for the system test")
+    ap.add_argument("--n", type=int, default=5000, help="PQX_N for the system test (covers every instruction pair)")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="mutants built and run in parallel")
     ap.add_argument("--build-timeout", type=float, default=300.0,
                     help="seconds allowed for one Verilator build")

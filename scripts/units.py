@@ -36,6 +36,9 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "SHA3/SHAKE kernels through the pyuvm env against pycryptodome"),
     Unit("kernels_slhdsa", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_slhdsa",
          "SLH-DSA F/H/PRF, WOTS+ chain and public key kernels against a FIPS 205 reference"),
+    Unit("kernels_ntt", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_ntt",
+         "ML-KEM/ML-DSA/Falcon NTT, NTT^-1, MultiplyNTTs and HQC carry-less product kernels against "
+         "kyber-py, dilithium-py and the definitions"),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
          "instruction decoder against the ISA table"),
     Unit("keccak_round", "pqx_keccak_round", ("rtl/keccak/pqx_keccak_round.sv",), "verif.tests.test_keccak",
@@ -45,4 +48,10 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "the 24-round iterating engine: result, fixed schedule, hold"),
     Unit("state", "pqx_state_unit", ("rtl/pqx_pkg.sv", "rtl/state/pqx_state_unit.sv"),
          "verif.tests.test_state_unit", "S/O buffers and the state instructions"),
+    Unit("arith", "pqx_arith_unit",
+         ("rtl/pqx_pkg.sv", "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
+          "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"),
+         "verif.tests.test_arith_unit",
+         "arithmetic unit alone: every lattice/GF/HQC instruction against the model (corners, random, "
+         "H/K latches), the Karatsuba sequence as a 64x64 carry-less product, MODP_MONTYMUL schedule"),
 ]}
