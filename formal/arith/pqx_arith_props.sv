@@ -46,7 +46,8 @@ module pqx_arith_props (
   logic        [63:0] p_prod;      // the shared multiplier's product (cut: free)
   logic        [31:0] p_mul_a, p_mul_b;
   logic               p_mul_cl;
-  logic signed [63:0] p_mont_t;    // signed Montgomery digit (K, D)
+  logic        [15:0] p_t_k;       // Montgomery digit, signed (K)
+  logic        [31:0] p_t_d;       // Montgomery digit, signed (D)
   logic        [15:0] p_mont_w;    // Falcon Montgomery digit
   logic        [31:0] p_mont_s;    // Falcon (z + w q) / 2^16
   logic        [31:0] p_mont;      // reducer output
@@ -76,8 +77,9 @@ module pqx_arith_props (
   localparam logic signed [95:0] QF = 96'sd12289;
 
   logic signed [95:0] a, b, z, r, x, m;
+  logic signed [63:0] mq_d;    // m q for ML-DSA, as the 64-bit product
+  assign mq_d = $signed({{32{p_t_d[31]}}, p_t_d}) * $signed(64'(pqx_pkg::QD));
   assign r = sx32(p_mont);
-  assign m = sx64(p_mont_t);
 
   // Falcon: value checks on [0, q) integers.
   function automatic logic signed [95:0] addq(logic signed [95:0] u, logic signed [95:0] v);
@@ -92,12 +94,14 @@ module pqx_arith_props (
     b      = '0;
     z      = sx32(rs3_i);
     x      = '0;
+    m      = '0;
 
 `ifdef ARITH_K
     // ---------------------------------------------------- ML-KEM, q = 3329, R = 2^16
     assume (op == pqx_pkg::OpBfnttK || op == pqx_pkg::OpBfinttK || op == pqx_pkg::OpMqmulK
             || op == pqx_pkg::OpBarrett);
     x = sx64(p_prod);
+    m = sx16(p_t_k);
     if (op == pqx_pkg::OpBfnttK) begin
       // a, b int16 coefficients, |z| < q (zetas); then |z b| < q 2^15 (lemma `bounds`)
       a = sx16(rs1_i[15:0]);
@@ -146,14 +150,19 @@ module pqx_arith_props (
 `ifdef ARITH_D
     // ---------------------------------------------------- ML-DSA, q = 8380417, R = 2^32
     assume (op == pqx_pkg::OpBfnttD || op == pqx_pkg::OpBfinttD || op == pqx_pkg::OpMqmulD
-            || op == pqx_pkg::OpRed32 || op == pqx_pkg::OpBfnttDH || op == pqx_pkg::OpBfinttDH);
+            || op == pqx_pkg::OpBfnttDH || op == pqx_pkg::OpBfinttDH);
     // |z| < q; every other operand any 32-bit value: |z b| < q 2^31 (lemma `bounds`)
     a = sx32(rs1_i);
     b = sx32(rs2_i);
     x = sx64(p_prod);
+    m = sx32(p_t_d);
     if (op == pqx_pkg::OpBfnttD || op == pqx_pkg::OpBfinttD || op == pqx_pkg::OpMqmulD) begin
       assume (x > -QD * (96'sd1 <<< 31) && x < QD * (96'sd1 <<< 31));
-      assert (r * (96'sd1 <<< 32) + m * QD == x);
+      // the `qinv` lemma for this product: (x q^-1 mod 2^32) q == x (mod 2^32)
+      assume (mq_d[31:0] == p_prod[31:0]);
+      // r 2^32 + m q == x, stated in 64 bits: every term is below 2^56 in magnitude (|r| < q,
+      // |m| <= 2^31, |x| < q 2^31), so equality mod 2^64 is the exact integer identity
+      assert ($signed({p_mont, 32'b0}) + mq_d == $signed(p_prod));
       assert (r > -QD && r < QD);
     end
     if (op == pqx_pkg::OpBfnttD) begin
@@ -171,7 +180,16 @@ module pqx_arith_props (
       assert (p_mul_a == rs1_i && p_mul_b == rs2_i && !p_mul_cl);
       assert (data == p_mont);
     end
-    if (op == pqx_pkg::OpRed32) begin
+    if (op == pqx_pkg::OpBfnttDH || op == pqx_pkg::OpBfinttDH) begin
+      assert (data == p_h_q);
+    end
+`endif
+
+`ifdef ARITH_RED32
+    // ---------------------------------------------------- ML-DSA reduce32
+    assume (op == pqx_pkg::OpRed32);
+    a = sx32(rs1_i);
+    begin
       // reduce32 for a <= 2^31 - 2^22 - 1. The reference promises -6283008 <= r <= 6283008;
       // this proof found the one exception, a = 2^22 - 2^31 gives r = -6283009, so the
       // lower bound checked is -6283009 and that input is pinned separately.
@@ -179,9 +197,6 @@ module pqx_arith_props (
       assert (a == p_bar_t * QD + sx32(data));
       assert (sx32(data) >= -96'sd6283009 && sx32(data) <= 96'sd6283008);
       if (a != -96'sd2143289344) assert (sx32(data) >= -96'sd6283008);
-    end
-    if (op == pqx_pkg::OpBfnttDH || op == pqx_pkg::OpBfinttDH) begin
-      assert (data == p_h_q);
     end
 `endif
 
@@ -211,6 +226,19 @@ module pqx_arith_props (
       assert (data[31:16] == p_mont[15:0]);
     end
     if (op == pqx_pkg::OpMqmulF) assert (data == p_mont);
+`endif
+
+`ifdef ARITH_QINV
+    // ---------------------------------------------------- q^-1 lemma, on the RTL
+    // For every product x (free here): (x q^-1 mod 2^k) q == x (mod 2^k), i.e. the low
+    // half of x - m q vanishes in the reducer, with the reducer's own digit m. Task `d`
+    // assumes exactly this statement; a wrong q^-1 in the RTL fails here.
+    begin : qinv
+      logic signed [63:0] mq_k;
+      mq_k = $signed({{48{p_t_k[15]}}, p_t_k}) * $signed(64'(pqx_pkg::QK));
+      assert (mq_d[31:0] == p_prod[31:0]);
+      assert (mq_k[15:0] == p_prod[15:0]);
+    end
 `endif
 
 `ifdef ARITH_BOUNDS

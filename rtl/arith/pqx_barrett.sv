@@ -15,35 +15,42 @@ module pqx_barrett (
   output logic [31:0]            r_o
 );
 
-  logic        [17:0] v;
-  logic        [5:0]  s;
-  logic        [22:0] q;
-  logic signed [63:0] rnd;
+  // One quotient estimate and remainder per mode, each with constant factors only
+  // (shift-and-add multipliers); the mode selects among them.
+  logic signed [63:0] a;
+  logic signed [63:0] t_k, t_d, t_h1, t_h3, t_h5;
+  logic signed [63:0] r_k, r_d, r_h1, r_h3, r_h5;
+  logic signed [63:0] t, r, n, r_corr;
   logic               correct;
 
+  assign a    = $signed({{31{a_i[32]}}, a_i});
+  assign t_k  = (a * 64'sd20159 + (64'sd1 <<< 25)) >>> 26;
+  assign t_d  = (a + (64'sd1 <<< 22)) >>> 23;
+  assign t_h1 = (a * 64'sd243079) >>> 32;    // floor(2^32 / 17669)
+  assign t_h3 = (a * 64'sd119800) >>> 32;    // floor(2^32 / 35851)
+  assign t_h5 = (a * 64'sd74517) >>> 32;     // floor(2^32 / 57637)
+  assign r_k  = a - t_k * 64'sd3329;
+  assign r_d  = a - t_d * 64'sd8380417;
+  assign r_h1 = a - t_h1 * 64'sd17669;
+  assign r_h3 = a - t_h3 * 64'sd35851;
+  assign r_h5 = a - t_h5 * 64'sd57637;
+
   always_comb begin
-    correct = 1'b0;
+    correct = 1'b1;
     unique case (mode_i)
-      pqx_pkg::BarK:    begin v = 18'd20159; s = 6'd26; rnd = 64'sd1 <<< 25; q = 23'(pqx_pkg::QK); end
-      pqx_pkg::BarD:    begin v = 18'd1;     s = 6'd23; rnd = 64'sd1 <<< 22; q = 23'(pqx_pkg::QD); end
-      pqx_pkg::BarHqc1: begin v = 18'd243079; s = 6'd32; rnd = '0; q = 23'd17669; correct = 1'b1; end
-      pqx_pkg::BarHqc3: begin v = 18'd119800; s = 6'd32; rnd = '0; q = 23'd35851; correct = 1'b1; end
-      default:          begin v = 18'd74517;  s = 6'd32; rnd = '0; q = 23'd57637; correct = 1'b1; end
+      pqx_pkg::BarK:    begin t = t_k;  r = r_k;  n = 64'(pqx_pkg::QK);    correct = 1'b0; end
+      pqx_pkg::BarD:    begin t = t_d;  r = r_d;  n = 64'sd8380417; correct = 1'b0; end
+      pqx_pkg::BarHqc1: begin t = t_h1; r = r_h1; n = 64'sd17669; end
+      pqx_pkg::BarHqc3: begin t = t_h3; r = r_h3; n = 64'sd35851; end
+      default:          begin t = t_h5; r = r_h5; n = 64'sd57637; end
     endcase
   end
 
-  logic signed [63:0] a, v_s, q_s, t, r, r_corr;
-
-  assign a      = $signed({{31{a_i[32]}}, a_i});
-  assign v_s    = $signed({46'b0, v});
-  assign q_s    = $signed({41'b0, q});
-  assign t      = (a * v_s + rnd) >>> s;
-  assign r      = a - t * q_s;
-  assign r_corr = r - q_s;
-  assign r_o    = (correct && r >= q_s) ? r_corr[31:0] : r[31:0];
+  assign r_corr = r - n;
+  assign r_o    = (correct && r >= n) ? r_corr[31:0] : r[31:0];
 
   // Bits above 31 are the sign extension (K, D) or zero (HQC) the 32-bit result drops.
   logic unused_bits;
-  assign unused_bits = ^{r[63:32], r_corr[63:32]};
+  assign unused_bits = ^{r[63:32], r_corr[63:32], t};
 
 endmodule

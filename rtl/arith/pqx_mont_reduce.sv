@@ -17,22 +17,19 @@ module pqx_mont_reduce (
 );
 
   // Signed Montgomery (K, D): the quotient digit t and x - t q, exact in 64 bits
-  // (|x| < 2^63 - 2^55 for every product of two s32 values).
-  logic signed [63:0] t;
-  logic signed [63:0] diff;
+  // (|x| < 2^63 - 2^55 for every product of two s32 values); q is a constant factor
+  // in each, so these are shift-and-add multipliers.
   logic        [15:0] t_k;
   logic        [31:0] t_d;
+  logic signed [63:0] diff_k, diff_d;
   logic signed [63:0] r_k, r_d;
 
-  assign t_k      = x_i[15:0] * 16'd62209;      // q^-1 mod 2^16
-  assign t_d      = x_i[31:0] * 32'd58728449;   // q^-1 mod 2^32
-  logic signed [63:0] q;
-  assign t        = (mode_i == pqx_pkg::MontD) ? $signed({{32{t_d[31]}}, t_d})
-                                               : $signed({{48{t_k[15]}}, t_k});
-  assign q        = (mode_i == pqx_pkg::MontD) ? 64'(pqx_pkg::QD) : 64'(pqx_pkg::QK);
-  assign diff     = $signed(x_i) - t * q;
-  assign r_k      = diff >>> 16;
-  assign r_d      = diff >>> 32;
+  assign t_k    = x_i[15:0] * 16'd62209;      // q^-1 mod 2^16
+  assign t_d    = x_i[31:0] * 32'd58728449;   // q^-1 mod 2^32
+  assign diff_k = $signed(x_i) - $signed({{48{t_k[15]}}, t_k}) * $signed(64'(pqx_pkg::QK));
+  assign diff_d = $signed(x_i) - $signed({{32{t_d[31]}}, t_d}) * $signed(64'(pqx_pkg::QD));
+  assign r_k    = diff_k >>> 16;
+  assign r_d    = diff_d >>> 32;
 
   // Falcon mq_montymul, uint32 arithmetic throughout.
   logic [31:0] z, w, f_sum, f_sub;
