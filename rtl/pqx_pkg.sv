@@ -53,7 +53,7 @@ package pqx_pkg;
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [7:0] UnitsBuilt = 8'b0000_1111;
+  localparam logic [7:0] UnitsBuilt = 8'b0011_1111;
 
   typedef enum logic [6:0] {
     OpIllegal,

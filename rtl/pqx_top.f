@@ -10,4 +10,6 @@ rtl/arith/pqx_mont_reduce.sv
 rtl/arith/pqx_barrett.sv
 rtl/arith/pqx_modp_montymul.sv
 rtl/arith/pqx_arith_unit.sv
+rtl/sampler/pqx_sampler_unit.sv
+rtl/fpr/pqx_fpr_unit.sv
 rtl/pqx_top.sv

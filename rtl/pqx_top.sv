@@ -296,7 +296,31 @@ module pqx_top #(
     .mc_ack_i   (mc_finish && mc_modp_q)
   );
 
-  // Response of the single-cycle units; later units add their case here.
+  // Sampling unit (combinational) and Falcon FPR unit (latches), single-cycle.
+  logic [31:0] sampler_data;
+  logic        sampler_exc;
+  logic [31:0] fpr_data;
+
+  pqx_sampler_unit u_sampler (
+    .op_i   (head.dec.op),
+    .rs1_i  (head.rs[31:0]),
+    .rs2_i  (head.rs[63:32]),
+    .data_o (sampler_data),
+    .exc_o  (sampler_exc)
+  );
+
+  pqx_fpr_unit u_fpr (
+    .clk_i,
+    .rst_ni,
+    .start_i (exec_fire && head.dec.unit == pqx_pkg::UnitFpr),
+    .op_i    (head.dec.op),
+    .rs1_i   (head.rs[31:0]),
+    .rs2_i   (head.rs[63:32]),
+    .rs3_i   (head.rs[95:64]),
+    .data_o  (fpr_data)
+  );
+
+  // Response of the single-cycle units.
   always_comb begin
     unit_data = '0;
     unit_exc  = 1'b0;
@@ -306,6 +330,11 @@ module pqx_top #(
         unit_exc  = state_exc;
       end
       pqx_pkg::UnitArith: unit_data = arith_data;
+      pqx_pkg::UnitSampler: begin
+        unit_data = sampler_data;
+        unit_exc  = sampler_exc;
+      end
+      pqx_pkg::UnitFpr: unit_data = fpr_data;
       default: ;
     endcase
   end

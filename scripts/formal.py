@@ -54,12 +54,19 @@ TASKS = [
     Task("keccak_ctrl", "cover", False, "both SLH-DSA done cases reachable"),
     Task("keccak_top", "prove", True, "no execution or S/O write while a permutation runs; KSTART keeps S"),
     Task("arith", "k", True, "ML-KEM butterflies, MQMULK, BARRETT vs. their definitions mod 3329"),
-    Task("arith", "d", True, "ML-DSA butterflies, MQMULD, RED32 vs. their definitions mod 8380417"),
+    Task("arith", "d", True, "ML-DSA butterflies, MQMULD vs. their definitions mod 8380417"),
+    Task("arith", "red32", True, "RED32 (reduce32) vs. its definition and range"),
     Task("arith", "f", True, "Falcon butterflies, MQMULF vs. their definitions mod 12289"),
     Task("arith", "hqc", True, "BARRETT_HQC1/3/5 = rs1 mod N for every rs1"),
     Task("arith", "gf", True, "GF_REDUCE = rs1[15:0] mod 0x11D for every input"),
     Task("arith", "karats", True, "KARATS1..4 = words of the 64x64 carry-less product"),
+    Task("arith", "bounds_d", False, "lemma: |z| < 8380417 gives |z b| < 8380417 * 2^31 for every s32 b"),
+    Task("arith", "qinv", True, "lemma: (x q^-1 mod 2^k) q == x mod 2^k (ML-KEM, ML-DSA)"),
     Task("arith", "bounds", True, "lemma: product ranges the k/d/f tasks assume, from the operand domains"),
+    Task("sampler", "prove", True, "CBD1..4 (+ exception), REJ_*, UNPACK_* vs. FIPS 203/204, every operand"),
+    Task("fpr", "norm", True, "FPR_NORM64: bit 63 set, m' = m << shift, e' = e - shift; m = 0 -> 0, e - 63"),
+    Task("fpr", "pack", True, "FPR_EXEC = IEEE round to nearest even in the reference's domain; zeros"),
+    Task("fpr", "latches", True, "FPR latch groups separate, start_i gating, reset, read-backs, other ops 0"),
 ]
 
 

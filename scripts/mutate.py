@@ -1,13 +1,13 @@
 """RTL mutation testing: plant one known bug at a time and check that the tests catch it.
 
-    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 5000]
+    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 8000]
                              [--jobs N] [--timeout S] [--build-timeout S] [--no-baseline]
 
 Each mutation of the table below is (file, exact original text, replacement, description). For each
 one the script copies rtl/ to a temporary directory, replaces the original text (which must occur
 exactly once, else the table is stale and the script stops), builds the unit from the copy with
 Verilator in build/mutants/<name>/ and runs the unit's tests with a fixed seed. For the default unit
-"top" that is verif.tests.test_top XifRandomTest with PQX_N=5000; `--unit state` or `--unit decoder`
+"top" that is verif.tests.test_top XifRandomTest with PQX_N=8000; `--unit state` or `--unit decoder`
 runs that unit's tests instead (mutants of files outside the unit are skipped).
 
 A mutant is KILLED when the test fails; the first exception line of the run log (ScoreboardError,
@@ -480,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--n", type=int, default=5000, help="PQX_N for the system test (covers every instruction pair)")
+    ap.add_argument("--n", type=int, default=8000, help="PQX_N for the system test (covers every instruction pair)")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="mutants built and run in parallel")
     ap.add_argument("--build-timeout", type=float, default=300.0,
                     help="seconds allowed for one Verilator build")

@@ -67,7 +67,7 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         if unit != "top":
             steps.append(sim_step(unit, seed))
     if profile == "ci":
-        steps += [sim_step("top", seed + k, n or 5000) for k in range(2)]
+        steps += [sim_step("top", seed + k, n or 8000) for k in range(2)]
         steps.append(Step("formal (quick jobs)", [PY, "-m", "scripts.formal", "--quick", "--report",
                                                   str(REPORTS / "formal.json")], "make formal"))
     else:

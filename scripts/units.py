@@ -39,6 +39,8 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("kernels_ntt", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_ntt",
          "ML-KEM/ML-DSA/Falcon NTT, NTT^-1, MultiplyNTTs and HQC carry-less product kernels against "
          "kyber-py, dilithium-py and the definitions"),
+    Unit("kernels_sampling", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_sampling",
+         "ML-KEM CBD/SampleNTT and ML-DSA RejNTTPoly/RejBoundedPoly/ExpandMask kernels against kyber-py/dilithium-py"),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
          "instruction decoder against the ISA table"),
     Unit("keccak_round", "pqx_keccak_round", ("rtl/keccak/pqx_keccak_round.sv",), "verif.tests.test_keccak",
@@ -54,4 +56,11 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "verif.tests.test_arith_unit",
          "arithmetic unit alone: every lattice/GF/HQC instruction against the model (corners, random, "
          "H/K latches), the Karatsuba sequence as a 64x64 carry-less product, MODP_MONTYMUL schedule"),
+    Unit("sampler", "pqx_sampler_unit", ("rtl/pqx_pkg.sv", "rtl/sampler/pqx_sampler_unit.sv"),
+         "verif.tests.test_sampler_unit",
+         "sampling unit alone: CBD1..4 at every j (slice patterns, corners, random, the exception), "
+         "REJ_ETA2/4 every byte, REJ_UNIFORM edges and random, UNPACK_Z17/19 every shift, junk operands"),
+    Unit("fpr", "pqx_fpr_unit", ("rtl/pqx_pkg.sv", "rtl/fpr/pqx_fpr_unit.sv"), "verif.tests.test_fpr_unit",
+         "Falcon FPR unit alone: pack against the model and correctly rounded IEEE doubles (corners, "
+         "random), FPR_NORM64 for every shift, latch independence, start_i=0, reset"),
 ]}

@@ -170,7 +170,12 @@ module pqx_decoder_props (
     cov_store:   cover (issue_accept_o && w[6:0] == 7'h3B && w[31:25] == 7'h0F);
     cov_kread3:  cover (issue_accept_o && w[6:0] == 7'h3B && w[31:25] == 7'h0D);
     cov_compare: cover (issue_accept_o && w[6:0] == 7'h3B && w[31:25] == 7'h79);
-    cov_reject_known: cover (!issue_accept_o && ref_known);
+    cov_bfnttk:  cover (issue_accept_o && w[6:0] == 7'h6B && w[14:12] == 3'b111 && w[26:25] == 2'd0);
+    cov_modp:    cover (issue_accept_o && w[6:0] == 7'h6B && w[14:12] == 3'b110 && w[26:25] == 2'd2);
+    cov_karats4: cover (issue_accept_o && w[6:0] == 7'h3B && w[31:25] == 7'h19);
+    cov_cbd4:    cover (issue_accept_o && w[6:0] == 7'h3B && w[31:25] == 7'h03);
+    cov_fprexec: cover (issue_accept_o && w[6:0] == 7'h3B && w[31:25] == 7'h34);
+    // (every unit is built now, so no ISA word is rejected for its unit)
   end
 
   logic unused;

@@ -14,7 +14,7 @@ from .isa import (
     decode,
     encode,
 )
-from . import arith, hash_units  # noqa: F401  (register the unit semantics)
+from . import arith, fpr, hash_units, sampler  # noqa: F401  (register the unit semantics)
 from .pqx_model import (
     EXCCODE_ILLEGAL,
     STATE_BYTES,

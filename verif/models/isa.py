@@ -28,7 +28,7 @@ Format = Literal["r4", "r"]
 Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr"]
 UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr")
 
-IMPLEMENTED_UNITS: frozenset[Unit] = frozenset({"state", "keccak", "slhdsa", "arith"})
+IMPLEMENTED_UNITS: frozenset[Unit] = frozenset(UNITS)
 """Units whose instructions the coprocessor accepts today."""
 
 

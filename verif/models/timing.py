@@ -19,6 +19,9 @@ LATENCY: dict[str, int] = {
         "RED32", "BFNTTF", "BFINTTF", "MQMULF", "GFMUL8", "GF_REDUCE", "KARATS1", "KARATS2", "KARATS3",
         "KARATS4", "BARRETT_HQC1", "BARRETT_HQC3", "BARRETT_HQC5")},
     "MODP_MONTYMUL": 6,
+    **{name: 1 for name in (
+        "CBD1", "CBD2", "CBD3", "CBD4", "REJ_UNIFORM", "REJ_ETA2", "REJ_ETA4", "UNPACK_Z17", "UNPACK_Z19",
+        "FPR_LOAD_SE", "FPR_EXEC", "FPR_RDHI", "FPR_NORM64_EXEC", "FPR_NORM64_RDHI", "FPR_NORM64_RDE")},
 }
 """THASH in robust mode (rs2 = 0) takes two permutations."""
 LATENCY_ROBUST: dict[str, int] = {f"{op}_{lvl}": 48 for op in ("THASH1", "THASH2") for lvl in (128, 192, 256)}

@@ -31,7 +31,7 @@ class XifRandomTest(XifBaseTest):
     coverage_required = True
 
     async def stimulus(self) -> None:
-        count = knob("PQX_N", 5000)
+        count = knob("PQX_N", 8000)
         self.logger.info(f"{count} random instructions")
         await RandomSequence("random", count).start(self.env.seqr)
         await self.drain()

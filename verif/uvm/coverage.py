@@ -25,6 +25,7 @@ class CoverageError(AssertionError):
 
 
 IMPLEMENTED = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
+UNBUILT = [n for n, i in INSTRUCTIONS.items() if i.unit not in IMPLEMENTED_UNITS]
 
 # Operand corners per instruction: name -> {bin: predicate(rs1, rs2, rs3)}
 def _s32(x: int) -> int:
@@ -67,6 +68,21 @@ CORNERS = {
         "MQMULF": lambda a, b, c: a < 12289 and b < 12289,
         "MODP_MONTYMUL": lambda a, b, c: c & 1 and 2**30 < c < 2**31 and a < c and b < c,
     }.items()},
+    # sampling: slice in range or the exception; accepted or rejected candidates; every shift
+    **{f"CBD{eta}": (lambda eta: {"j in range": lambda a, b, c: 2 * eta * ((b & 31) + 1) <= 32,
+                                  "j too large (exception)": lambda a, b, c: 2 * eta * ((b & 31) + 1) > 32})(eta)
+       for eta in (1, 2, 3, 4)},
+    "REJ_UNIFORM": {"accepted": lambda a, b, c: a & 0x7FFFFF < 8380417,
+                    "rejected": lambda a, b, c: a & 0x7FFFFF >= 8380417},
+    "REJ_ETA2": {"accepted": lambda a, b, c: (a >> (4 * (b & 1))) & 15 < 15,
+                 "rejected": lambda a, b, c: (a >> (4 * (b & 1))) & 15 == 15},
+    "REJ_ETA4": {"accepted": lambda a, b, c: (a >> (4 * (b & 1))) & 15 < 9,
+                 "rejected": lambda a, b, c: (a >> (4 * (b & 1))) & 15 >= 9},
+    "UNPACK_Z17": {f"shift {2 * k}": (lambda k: lambda a, b, c: b & 3 == k)(k) for k in range(4)},
+    "UNPACK_Z19": {f"shift {4 * k}": (lambda k: lambda a, b, c: b & 1 == k)(k) for k in range(2)},
+    "FPR_EXEC": {"m in [2^54, 2^55)": lambda a, b, c: b >> 22 == 1, "m = 0": lambda a, b, c: a == b == 0},
+    "FPR_NORM64_EXEC": {"m = 0": lambda a, b, c: a == b == 0, "bit 63 set": lambda a, b, c: b >> 31 == 1,
+                        "shift > 32": lambda a, b, c: b == 0 and a != 0},
 }
 
 
@@ -91,11 +107,12 @@ class XifCoverage(uvm_component):
         self.result_export = Tap("result_export", self, self.on_result)
         self.cycle_export = Tap("cycle_export", self, self.on_cycle)
         groups: dict[str, list[str]] = {
-            "instruction": IMPLEMENTED + ["rejected (unit not built)", "rejected (not PQX)"],
+            "instruction": IMPLEMENTED + (["rejected (unit not built)"] if UNBUILT else [])
+                           + ["rejected (not PQX)"],
             "accept x writeback x register_read": sorted(
                 {f"{int(i.unit in IMPLEMENTED_UNITS)}/{int(i.writeback and i.unit in IMPLEMENTED_UNITS)}/"
                  f"{i.register_read if i.unit in IMPLEMENTED_UNITS else 0:03b}"
-                 for i in INSTRUCTIONS.values()}),
+                 for i in INSTRUCTIONS.values()} | {"0/0/000"}),   # rejected words
             "operand corner": [f"{n} {b}" for n, bins in CORNERS.items() for b in bins],
             "killed instruction": IMPLEMENTED + ["rejected"],
             "kill kind": ["single", "batch"],

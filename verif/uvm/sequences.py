@@ -82,6 +82,16 @@ ARITH_DOMAIN = {
     "MQMULF": lambda r: (r.choice([0, Q_F - 1, r.randrange(Q_F)]), r.randrange(Q_F), 0),
     "MODP_MONTYMUL": lambda r: (lambda p: (r.randrange(p), r.choice([0, p - 1, r.randrange(p)]), p))(
         _odd_modulus(r)),
+    # sampling: the slice index in range (CBD raises the exception beyond 2 eta (j+1) > 32)
+    **{f"CBD{eta}": (lambda eta: lambda r: (random_word(r), (r.getrandbits(27) << 5 if r.random() < 0.3 else 0)
+                                            | r.randrange(32 // (2 * eta)), 0))(eta) for eta in (1, 2, 3, 4)},
+    "REJ_UNIFORM": lambda r: (r.choice([8380416, 8380417, 0x7FFFFF, r.getrandbits(32)]), 0, 0),
+    # FPR: mantissas of the reference's domain ([2^54, 2^55) or 0) and exponents near the range ends
+    "FPR_EXEC": lambda r: (r.getrandbits(32), r.choice([0, (1 << 22) | r.getrandbits(22), 0x7FFFFF]), 0),
+    "FPR_LOAD_SE": lambda r: (r.getrandbits(1), r.choice([-1076, -1077, 969, 970, r.randrange(-1100, 1000)])
+                              & 0xFFFFFFFF, 0),
+    "FPR_NORM64_EXEC": lambda r: (lambda m: (m & 0xFFFFFFFF, m >> 32, r.randrange(-1100, 1100) & 0xFFFFFFFF))(
+        r.choice([0, 1, 1 << 63]) if r.random() < 0.3 else r.getrandbits(64) >> r.randrange(64)),
 }
 
 
@@ -94,8 +104,9 @@ WEIGHTS = {"KINIT": 0.2, "KSTART": 0.4, "KPERM": 0.4,
 def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInstr:
     """An implemented instruction with corner-biased operands, or now and then a rejected word."""
     if rng.random() < reject_rate:
-        if rng.random() < 0.5:   # a PQX instruction whose unit is not built yet
-            name = rng.choice([n for n, i in INSTRUCTIONS.items() if i.unit not in IMPLEMENTED_UNITS])
+        unbuilt = [n for n, i in INSTRUCTIONS.items() if i.unit not in IMPLEMENTED_UNITS]
+        if unbuilt and rng.random() < 0.5:   # a PQX instruction whose unit is not built
+            name = rng.choice(unbuilt)
             word = encode(name, rng.randrange(32), rng.randrange(32), rng.randrange(32),
                           rng.randrange(32) if INSTRUCTIONS[name].format == "r4" else 0)
         else:                    # not a PQX instruction at all
