@@ -1,7 +1,7 @@
 """Unit tests of `pqx_fpr_unit` (Falcon FPR: pack with round to nearest even, 64-bit normalise).
 
-A `PqxModel` with the FPR semantics (verif/models/fpr.py) runs alongside the DUT; the fpr unit is
-not in IMPLEMENTED_UNITS yet, so each model call enables it for that call only. Each operation
+A `PqxModel` with the FPR semantics (verif/models/fpr.py) runs alongside the DUT (each model call
+also enables the fpr unit, for trees where IMPLEMENTED_UNITS does not list it yet). Each operation
 drives start_i/op_i/rs*_i right after a rising edge, reads data_o 1 ns later (it is combinational)
 and compares it with the model's result (FPR_LOAD_SE writes no rd: data_o must be 0); the latches
 update at the next edge. The latches (s, e, F, NM, NE) are compared twice: through the instructions
@@ -87,7 +87,7 @@ def op_codes() -> dict[str, int]:
 
 
 def model_execute(model: PqxModel, word: int, rs1: int, rs2: int, rs3: int) -> Result:
-    """PqxModel.execute with the fpr unit enabled for this one call (it is integrated later)."""
+    """PqxModel.execute with the fpr unit enabled for this one call (a no-op once it is built)."""
     saved = pqx_model.IMPLEMENTED_UNITS
     pqx_model.IMPLEMENTED_UNITS = saved | {"fpr"}
     try:
