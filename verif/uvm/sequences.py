@@ -76,7 +76,8 @@ ARITH_DOMAIN = {
     "BFNTTD": lambda r: (random_word(r), random_word(r), _signed(r, Q_D)),
     "BFINTTD": lambda r: (random_word(r), random_word(r), _signed(r, Q_D)),
     "MQMULD": lambda r: (_signed(r, Q_D), random_word(r), 0),
-    "RED32": lambda r: (r.choice([2**31 - 2**22 - 1, 2**32 - 2**31, r.getrandbits(32)]), 0, 0),
+    "RED32": lambda r: (r.choice([2**31 - 2**22 - 1, 2**31 - 2**22, 0x7FFFFFFF, 2**31, 2**32 - 2**31 + 2**22,
+                                  r.getrandbits(32)]), 0, 0),
     "BFNTTF": lambda r: (r.randrange(Q_F), r.randrange(Q_F), r.choice([0, Q_F - 1, r.randrange(Q_F)])),
     "BFINTTF": lambda r: (r.randrange(Q_F), r.randrange(Q_F), r.choice([0, Q_F - 1, r.randrange(Q_F)])),
     "MQMULF": lambda r: (r.choice([0, Q_F - 1, r.randrange(Q_F)]), r.randrange(Q_F), 0),
@@ -87,7 +88,8 @@ ARITH_DOMAIN = {
                                             | r.randrange(32 // (2 * eta)), 0))(eta) for eta in (1, 2, 3, 4)},
     "REJ_UNIFORM": lambda r: (r.choice([8380416, 8380417, 0x7FFFFF, r.getrandbits(32)]), 0, 0),
     # FPR: mantissas of the reference's domain ([2^54, 2^55) or 0) and exponents near the range ends
-    "FPR_EXEC": lambda r: (r.getrandbits(32), r.choice([0, (1 << 22) | r.getrandbits(22), 0x7FFFFF]), 0),
+    "FPR_EXEC": lambda r: (0, 0, 0) if r.random() < 0.2 else (
+        r.getrandbits(32), r.choice([(1 << 22) | r.getrandbits(22), 0x7FFFFF, r.getrandbits(32)]), 0),
     "FPR_LOAD_SE": lambda r: (r.getrandbits(1), r.choice([-1076, -1077, 969, 970, r.randrange(-1100, 1000)])
                               & 0xFFFFFFFF, 0),
     "FPR_NORM64_EXEC": lambda r: (lambda m: (m & 0xFFFFFFFF, m >> 32, r.randrange(-1100, 1100) & 0xFFFFFFFF))(
