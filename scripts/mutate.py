@@ -224,6 +224,25 @@ MUTATIONS: list[Mutation] = [
     Mutation("modp_result_dropped", "rtl/pqx_top.sv",
              "res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
              "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
+    # sampler and FPR units (issue 5)
+    Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",
+             "assign cbd_exc     = cbd_end > 9'd32;", "assign cbd_exc     = cbd_end >= 9'd32;",
+             "[sampler] CBD raises the exception for the last slice of the word too"),
+    Mutation("rej_uniform_accepts_q", "rtl/sampler/pqx_sampler_unit.sv",
+             "assign rej_c_ok = rej_c < 23'(pqx_pkg::QD);", "assign rej_c_ok = rej_c <= 23'(pqx_pkg::QD);",
+             "[sampler] REJ_UNIFORM accepts c = q"),
+    Mutation("rej_eta2_accepts_15", "rtl/sampler/pqx_sampler_unit.sv",
+             "if (rej_nib < 4'd15)", "if (rej_nib <= 4'd15)",
+             "[sampler] REJ_ETA2 accepts nibble 15"),
+    Mutation("fpr_round_half_up", "rtl/fpr/pqx_fpr_unit.sv",
+             "localparam logic [7:0] RoundUp = 8'hC8;", "localparam logic [7:0] RoundUp = 8'hCC;",
+             "[fpr] FPR_EXEC rounds ties up instead of to even"),
+    Mutation("fpr_norm_exponent", "rtl/fpr/pqx_fpr_unit.sv",
+             "assign n_e = rs3_i - {26'b0, nz};", "assign n_e = rs3_i + {26'b0, nz};",
+             "[fpr] FPR_NORM64 adds the shift to the exponent"),
+    Mutation("fpr_f_not_latched", "rtl/fpr/pqx_fpr_unit.sv",
+             "if (f_we) f_q <= f_d;", "if (f_we && 1'b0) f_q <= f_d;",
+             "[fpr] FPR_EXEC does not latch the high word (FPR_RDHI reads a stale value)"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
