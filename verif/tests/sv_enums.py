@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Iterable
+
+from verif.models import INSTRUCTIONS
 
 PKG = Path(__file__).resolve().parents[2] / "rtl" / "pqx_pkg.sv"
 
@@ -36,3 +39,19 @@ def parse_enum(text: str, type_name: str) -> dict[str, int]:
 def pkg_enum(type_name: str) -> dict[str, int]:
     """Name -> value of enum `type_name` of pqx_pkg."""
     return parse_enum(PKG.read_text(), type_name)
+
+
+def isa_op_codes(required: Iterable[str] = ()) -> dict[str, int]:
+    """ISA instruction name -> op_e code, for every ISA instruction with an op_e member (member
+    Op<name> with underscores and case ignored: OpModpMontymul is MODP_MONTYMUL, OpThash1_128 is
+    THASH1_128). RuntimeError if an instruction of `required` has no member."""
+    norm = {n.replace("_", "").upper(): n for n in INSTRUCTIONS}
+    codes: dict[str, int] = {}
+    for member, code in pkg_enum("op_e").items():
+        isa = norm.get(member.removeprefix("Op").replace("_", "").upper())
+        if isa is not None:
+            codes[isa] = code
+    missing = [n for n in required if n not in codes]
+    if missing:
+        raise RuntimeError(f"op_e has no member for {missing}")
+    return codes

@@ -32,7 +32,6 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
@@ -40,10 +39,8 @@ from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models import INSTRUCTIONS, PqxModel, encode
 from verif.models.timing import LATENCY
-from verif.tests.sv_enums import parse_enum
+from verif.tests.sv_enums import isa_op_codes
 
-ROOT = Path(__file__).resolve().parents[2]
-PKG = ROOT / "rtl" / "pqx_pkg.sv"
 M32 = 0xFFFFFFFF
 M64 = (1 << 64) - 1
 QK, QD, QF = 3329, 8380417, 12289
@@ -78,21 +75,6 @@ def sx(v: int, bits: int) -> int:
     return v - (1 << bits) if v >> (bits - 1) else v
 
 
-def op_codes() -> dict[str, int]:
-    """ISA name -> op_e code for every arithmetic instruction."""
-    enum = parse_enum(PKG.read_text(), "op_e")
-    norm = {n.replace("_", "").upper(): n for n in INSTRUCTIONS}
-    codes: dict[str, int] = {}
-    for member, code in enum.items():
-        isa = norm.get(member.removeprefix("Op").replace("_", "").upper())
-        if isa is not None:
-            codes[isa] = code
-    missing = [n for n in ARITH_OPS if n not in codes]
-    if missing:
-        raise RuntimeError(f"op_e has no member for {missing}")
-    return codes
-
-
 def clmul_by_int(a: int, b: int, width: int) -> int:
     """Carry-less product by integer multiplication: bits spread `step` apart, so that each digit
     of the integer product counts the terms of one GF(2) coefficient; its parity is the bit."""
@@ -110,7 +92,7 @@ class ArithTb:
         self.dut = dut
         self.rng = random.Random(cocotb.RANDOM_SEED)
         self.model = PqxModel()
-        self.codes = op_codes()
+        self.codes = isa_op_codes(ARITH_OPS)
         self.words = {n: encode(n) for n in ARITH_OPS}
         self.ops = 0
         self.latch_checks = 0

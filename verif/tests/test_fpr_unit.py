@@ -34,7 +34,6 @@ import os
 import random
 import struct
 from fractions import Fraction
-from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
@@ -44,10 +43,8 @@ from verif.models import INSTRUCTIONS, PqxModel, encode
 from verif.models import fpr as fpr_model  # noqa: F401  (registers the FPR semantics)
 from verif.models import pqx_model
 from verif.models.pqx_model import Result
-from verif.tests.sv_enums import parse_enum
+from verif.tests.sv_enums import isa_op_codes
 
-ROOT = Path(__file__).resolve().parents[2]
-PKG = ROOT / "rtl" / "pqx_pkg.sv"
 M32 = 0xFFFFFFFF
 M64 = (1 << 64) - 1
 E_MIN, E_MAX = -1076, 969            # normal range of FPR for m in [2^54, 2^55)
@@ -69,21 +66,6 @@ def knob(name: str, default: int) -> int:
 def s32(v: int) -> int:
     v &= M32
     return v - (1 << 32) if v >> 31 else v
-
-
-def op_codes() -> dict[str, int]:
-    """ISA name -> op_e code for every FPR instruction."""
-    enum = parse_enum(PKG.read_text(), "op_e")
-    norm = {n.replace("_", "").upper(): n for n in INSTRUCTIONS}
-    codes: dict[str, int] = {}
-    for member, code in enum.items():
-        isa = norm.get(member.removeprefix("Op").replace("_", "").upper())
-        if isa is not None:
-            codes[isa] = code
-    missing = [n for n in FPR_OPS if n not in codes]
-    if missing:
-        raise RuntimeError(f"op_e has no member for {missing}")
-    return codes
 
 
 def model_execute(model: PqxModel, word: int, rs1: int, rs2: int, rs3: int) -> Result:
@@ -118,7 +100,7 @@ class FprTb:
         self.dut = dut
         self.rng = random.Random(cocotb.RANDOM_SEED)
         self.model = PqxModel()
-        self.codes = op_codes()
+        self.codes = isa_op_codes(FPR_OPS)
         self.words = {n: encode(n) for n in FPR_OPS}
         self.ops = 0
         self.latch_checks = 0

@@ -30,10 +30,7 @@ kernels).
 
 from __future__ import annotations
 
-import json
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pyuvm
@@ -41,9 +38,9 @@ from dilithium_py.polynomials.polynomials import PolynomialRing as DilithiumRing
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.kernels import ntt as kern
-from verif.uvm.env import XifBaseTest, knob
+from verif.tests.kernel_env import BatchKernelTest
+from verif.uvm.env import knob
 from verif.uvm.host_config import HostConfig
-from verif.uvm.sequences import ListSequence
 
 KYBER = KyberRing()
 DILITHIUM = DilithiumRing()
@@ -88,48 +85,8 @@ def representatives(f: list[int], q: int, rng: random.Random) -> list[int]:
     return [x - q if x and rng.random() < 0.5 else x for x in f]
 
 
-class NttKernelBase(XifBaseTest):
-    """Runs kernels through the env; no kills (firmware would have to replay them)."""
-
-    host_config = HostConfig(kill=0.0)
-    checks = 0
-    instructions = 0
-
-    async def run_kernel(self, kernel: kern.Kernel[Any], label: str) -> tuple[Any, dict[str, int]]:
-        """The kernel's result, built from the DUT's results, and its measurements: cycles (first
-        issue to last result, monitor cycles), batch_cycles (the same per batch, summed), batches,
-        instructions."""
-        sb = self.env.scoreboard
-        stats = {"cycles": 0, "batch_cycles": 0, "batches": 0, "instructions": 0}
-        first = last = None
-        try:
-            batch = next(kernel)
-            while True:
-                sb.checked_log = []
-                await ListSequence(f"{label} batch {stats['batches']}", batch).start(self.env.seqr)
-                await self.drain()
-                log, sb.checked_log = sb.checked_log, None
-                assert len(log) == len(batch), (
-                    f"{label}: {len(log)} results checked for {len(batch)} instructions")
-                assert [r.name for r in log] == [name for name, _ in batch], f"{label}: result order"
-                first = log[0].issue_cycle if first is None else first
-                last = log[-1].result_cycle
-                stats["batch_cycles"] += log[-1].result_cycle - log[0].issue_cycle
-                stats["batches"] += 1
-                stats["instructions"] += len(batch)
-                batch = kernel.send([r.data for r in log])
-        except StopIteration as stop:
-            stats["cycles"] = last - first
-            self.instructions += stats["instructions"]
-            return stop.value, stats
-
-    def check(self, label: str, got: list[int], want: list[int]) -> None:
-        if got != want:
-            k = next(k for k, (g, w) in enumerate(zip(got, want)) if g != w) if len(got) == len(want) else -1
-            raise AssertionError(f"{label}: DUT differs from the reference at [{k}] "
-                                 f"(DUT {got[k] if k >= 0 else len(got)}, reference "
-                                 f"{want[k] if k >= 0 else len(want)}; seed {self.seed})")
-        self.checks += 1
+class NttKernelBase(BatchKernelTest):
+    """The shared kernel runner with the NTT tests' cases."""
 
     def cases(self) -> list[bool]:
         """One flag per case: True for the fixed extreme case first, then PQX_N random ones."""
@@ -231,15 +188,4 @@ class NttKernelCycles(NttKernelBase):
     host_config = HostConfig.zero_stall()
 
     async def stimulus(self) -> None:
-        table = {}
-        for name, kernel, want in cycle_cases(random.Random(1)):
-            got, stats = await self.run_kernel(kernel, name)
-            self.check(name, got, want)
-            table[name] = {"cycles": stats["cycles"], "instructions": stats["instructions"],
-                           "batches": stats["batches"], "cycles within batches": stats["batch_cycles"]}
-        self.logger.info("kernel cycles (zero-stall host, first issue to last result): "
-                         + ", ".join(f"{k}: {v['cycles']}" for k, v in table.items()))
-        out_dir = os.environ.get("PQX_REPORT_DIR")
-        if out_dir:
-            Path(out_dir).mkdir(parents=True, exist_ok=True)
-            (Path(out_dir) / "kernel_cycles_ntt.json").write_text(json.dumps(table, indent=1))
+        await self.report_cycles(cycle_cases(random.Random(1)), "kernel_cycles_ntt.json")

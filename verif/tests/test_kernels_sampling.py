@@ -27,10 +27,7 @@ PQX_N (make sim N=...) sets the number of random seeds per kernel (default 2).
 
 from __future__ import annotations
 
-import json
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pyuvm
@@ -39,10 +36,9 @@ from kyber_py.ml_kem.ml_kem import ML_KEM
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.kernels import sampling as kern
-from verif.models import INSTRUCTIONS
-from verif.uvm.env import XifBaseTest, knob
+from verif.tests.kernel_env import BatchKernelTest
+from verif.uvm.env import knob
 from verif.uvm.host_config import HostConfig
-from verif.uvm.sequences import ListSequence
 
 KYBER = KyberRing()
 DILITHIUM = DilithiumRing()
@@ -81,49 +77,8 @@ def mldsa_cases(rng: random.Random) -> list[tuple[str, kern.Kernel[Any], list[in
     return cases
 
 
-class SamplingKernelBase(XifBaseTest):
-    """Runs kernels through the env; no kills (firmware would have to replay them)."""
-
-    host_config = HostConfig(kill=0.0)
-    checks = 0
-    instructions = 0
-
-    async def run_kernel(self, kernel: kern.Kernel[Any], label: str) -> tuple[Any, dict[str, int]]:
-        """The kernel's result, built from the DUT's results, and its measurements: cycles (first
-        issue to last result, monitor cycles), batch_cycles (the same per batch, summed), batches,
-        instructions."""
-        sb = self.env.scoreboard
-        stats = {"cycles": 0, "batch_cycles": 0, "batches": 0, "instructions": 0}
-        first = last = None
-        try:
-            batch = next(kernel)
-            while True:
-                sb.checked_log = []
-                await ListSequence(f"{label} batch {stats['batches']}", batch).start(self.env.seqr)
-                await self.drain()
-                log, sb.checked_log = sb.checked_log, None
-                assert len(log) == len(batch), (
-                    f"{label}: {len(log)} results checked for {len(batch)} instructions")
-                assert [r.name for r in log] == [name for name, _ in batch], f"{label}: result order"
-                first = log[0].issue_cycle if first is None else first
-                last = log[-1].result_cycle
-                stats["batch_cycles"] += log[-1].result_cycle - log[0].issue_cycle
-                stats["batches"] += 1
-                stats["instructions"] += len(batch)
-                # the kernel takes the rd of every instruction that writes one (not KINIT/KABSORB/KPERM)
-                batch = kernel.send([r.data for r in log if INSTRUCTIONS[r.name].writeback])
-        except StopIteration as stop:
-            stats["cycles"] = last - first
-            self.instructions += stats["instructions"]
-            return stop.value, stats
-
-    def check(self, label: str, got: list[int], want: list[int]) -> None:
-        if got != want:
-            k = next(k for k, (g, w) in enumerate(zip(got, want)) if g != w) if len(got) == len(want) else -1
-            raise AssertionError(f"{label}: DUT differs from the reference at [{k}] "
-                                 f"(DUT {got[k] if k >= 0 else len(got)}, reference "
-                                 f"{want[k] if k >= 0 else len(want)}; seed {self.seed})")
-        self.checks += 1
+class SamplingKernelBase(BatchKernelTest):
+    """The shared kernel runner with the sampling tests' cases."""
 
     async def run_cases(self, make_cases, what: str) -> None:
         for n in range(knob("PQX_N", DEFAULT_N)):
@@ -151,16 +106,5 @@ class SamplingKernelCycles(SamplingKernelBase):
     host_config = HostConfig.zero_stall()
 
     async def stimulus(self) -> None:
-        table = {}
         rng = random.Random(1)
-        for label, kernel, want in mlkem_cases(rng) + mldsa_cases(rng):
-            got, stats = await self.run_kernel(kernel, label)
-            self.check(label, got, want)
-            table[label] = {"cycles": stats["cycles"], "instructions": stats["instructions"],
-                            "batches": stats["batches"], "cycles within batches": stats["batch_cycles"]}
-        self.logger.info("kernel cycles (zero-stall host, first issue to last result): "
-                         + ", ".join(f"{k}: {v['cycles']}" for k, v in table.items()))
-        out_dir = os.environ.get("PQX_REPORT_DIR")
-        if out_dir:
-            Path(out_dir).mkdir(parents=True, exist_ok=True)
-            (Path(out_dir) / "kernel_cycles_sampling.json").write_text(json.dumps(table, indent=1))
+        await self.report_cycles(mlkem_cases(rng) + mldsa_cases(rng), "kernel_cycles_sampling.json")

@@ -36,7 +36,7 @@ from cocotb.triggers import Timer
 
 import verif.models.sampler  # noqa: F401  (registers the semantics; verif.models will once integrated)
 from verif.models import INSTRUCTIONS, PqxModel, encode, isa, pqx_model
-from verif.tests.sv_enums import pkg_enum
+from verif.tests.sv_enums import isa_op_codes, pkg_enum
 
 M32 = 0xFFFFFFFF
 QD = 8380417
@@ -63,21 +63,6 @@ def sampler_accepted() -> Iterator[None]:
         isa.IMPLEMENTED_UNITS, pqx_model.IMPLEMENTED_UNITS = saved
 
 
-def op_codes() -> dict[str, int]:
-    """ISA name -> op_e code for every sampler instruction."""
-    enum = pkg_enum("op_e")
-    norm = {n.replace("_", "").upper(): n for n in INSTRUCTIONS}
-    codes: dict[str, int] = {}
-    for member, code in enum.items():
-        name = norm.get(member.removeprefix("Op").replace("_", "").upper())
-        if name is not None:
-            codes[name] = code
-    missing = [n for n in SAMPLER_OPS if n not in codes]
-    if missing:
-        raise RuntimeError(f"op_e has no member for {missing}")
-    return codes
-
-
 class SamplerTb:
     """Drives one operation at a time and compares with the model."""
 
@@ -86,7 +71,7 @@ class SamplerTb:
         self.rng = random.Random(cocotb.RANDOM_SEED)
         self.model = PqxModel()
         self.enum = pkg_enum("op_e")
-        self.codes = op_codes()
+        self.codes = isa_op_codes(SAMPLER_OPS)
         self.words = {n: encode(n, rd=5, rs1=6, rs2=7) for n in SAMPLER_OPS}
         self.ops = 0
         self.excs = 0
@@ -215,7 +200,7 @@ async def SamplerUnpackTest(dut):
 async def SamplerMixTest(dut):
     tb = SamplerTb(dut)
     rng = tb.rng
-    sampler_codes = set(tb.codes.values())
+    sampler_codes = {tb.codes[n] for n in SAMPLER_OPS}
     others = [code for code in range(128) if code not in sampler_codes]
     assert set(tb.enum.values()) - sampler_codes <= set(others)
     with sampler_accepted():

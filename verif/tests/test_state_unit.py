@@ -21,37 +21,17 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models import INSTRUCTIONS, PqxModel, encode
-from verif.tests.sv_enums import parse_enum
+from verif.tests.sv_enums import isa_op_codes, pkg_enum
 
-ROOT = Path(__file__).resolve().parents[2]
-PKG = ROOT / "rtl" / "pqx_pkg.sv"
 WORDS = 50
 M32 = 0xFFFFFFFF
 STATE_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "state"]
-
-
-
-
-def op_codes() -> tuple[dict[str, int], dict[str, int]]:
-    """(ISA name -> op_e code for every ISA instruction, op_e member name -> code)."""
-    enum = parse_enum(PKG.read_text(), "op_e")
-    norm = {n.replace("_", "").upper(): n for n in INSTRUCTIONS}
-    codes: dict[str, int] = {}
-    for member, code in enum.items():
-        isa = norm.get(member.removeprefix("Op").replace("_", "").upper())
-        if isa is not None:
-            codes[isa] = code
-    missing = [n for n in STATE_OPS if n not in codes]
-    if missing:
-        raise RuntimeError(f"op_e has no member for {missing}")
-    return codes, enum
 
 
 def to_words(value: int) -> list[int]:
@@ -72,7 +52,7 @@ class StateTb:
         self.dut = dut
         self.rng = random.Random(cocotb.RANDOM_SEED)
         self.model = PqxModel()
-        self.codes, self.enum = op_codes()
+        self.codes, self.enum = isa_op_codes(STATE_OPS), pkg_enum("op_e")
         self.ops = 0
         self.state_checks = 0
         self.count: dict[str, int] = {}
