@@ -154,7 +154,8 @@ module pqx_top #(
                        || head.dec.op == pqx_pkg::OpCl256;
   assign multi_cycle = head.dec.unit == pqx_pkg::UnitKeccak
                        || (head.dec.unit == pqx_pkg::UnitSlhdsa && !head_is_cl)
-                       || head.dec.op == pqx_pkg::OpModpMontymul;
+                       || (head.dec.unit == pqx_pkg::UnitArith
+                           && head.dec.op == pqx_pkg::OpModpMontymul);
   assign res_free    = !res_valid_q || result_ready_i;
   assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;
   assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;
