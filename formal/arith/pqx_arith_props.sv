@@ -29,7 +29,15 @@ module pqx_arith_props (
   always @(*) if (init) assume (!rst_ni);
 
   pqx_pkg::op_e op;
+`ifdef ARITH_HQC1
+  assign op = pqx_pkg::OpBarrettHqc1;   // hqc1/3/5: one instruction, a constant
+`elsif ARITH_HQC3
+  assign op = pqx_pkg::OpBarrettHqc3;
+`elsif ARITH_HQC5
+  assign op = pqx_pkg::OpBarrettHqc5;
+`else
   assign op = pqx_pkg::op_e'(op_raw);
+`endif
 
   logic [31:0] data;
   logic        unused_mc;
@@ -57,6 +65,13 @@ module pqx_arith_props (
   logic               p_h_we;
   logic        [63:0] p_ka, p_kb;  // Karatsuba latches
   logic        [62:0] p_kl, p_kg;
+  logic signed [63:0] p_bar_a;     // Barrett operand, 64-bit
+  logic signed [63:0] p_t_h1, p_t_h3, p_t_h5; // HQC estimates (pqx_barrett t_h1/3/5)
+  logic signed [63:0] p_r_h1, p_r_h3, p_r_h5; // HQC remainders (r_h1/3/5)
+  logic signed [63:0] p_pp1, p_pp3, p_pp5;    // HQC products a m', m' = m1, m3 / 8, m5
+  assign p_pp1 = p_bar_a * 64'sd243079;       // as pqx_barrett writes them (merged)
+  assign p_pp3 = p_bar_a * 64'sd14975;
+  assign p_pp5 = p_bar_a * 64'sd74517;
 
   // ------------------------------------------------------------ helpers
   function automatic logic signed [95:0] sx32(logic [31:0] v);
@@ -70,6 +85,34 @@ module pqx_arith_props (
   endfunction
   function automatic logic signed [95:0] sx64(logic [63:0] v);
     sx64 = $signed({{32{v[63]}}, v});
+  endfunction
+
+  // HQC Barrett (pqx_barrett BarHqcN): N, m = floor(2^32 / N), e = 2^32 - m N.
+  localparam logic signed [63:0] HN1 = 64'sd17669, HM1 = 64'sd243079, HE1 = 64'sd4445;
+  localparam logic signed [63:0] HN3 = 64'sd35851, HM3 = 64'sd119800, HE3 = 64'sd17496;
+  localparam logic signed [63:0] HN5 = 64'sd57637, HM5 = 64'sd74517,  HE5 = 64'sd30967;
+  // The facts `hqc_lem` proves on the RTL and `hqc1/3/5` assume (t, r cut), for one
+  // modulus: a the unit's 64-bit operand, t = (a m) >>> 32 and r = a - t N the unit's
+  // estimate and remainder, p = a m' its product. m' = m and K = 2^32, except for N3:
+  // m3 = 2^3 m3' and Yosys multiplies by m3' = 14975 and appends three zero bits, so there
+  // m' = m3 / 8, K = 2^29 (t = floor(p / K) either way); e' = e m' / m = K - m' N.
+  //   r + t N == a                     (r is a - t N)
+  //   r m' - (p mod K) - t e' == 0     (the witness identity: r m' = f + t e', f = p mod K)
+  //   0 <= t < m,  -2^34 < r < 2^32    (ranges)
+  // All are 64-bit; with the ranges each identity is exact as integers. The second is
+  // written as "polynomial == 0": r m' - (p mod K) - t e' is (a - t N) m' - (p mod K) - t e'
+  // = p - t K - (p mod K), and the solver normalises it to that, whose low 32 bits
+  // vanish and whose high bits are p's high bits minus t's: easy. Written as
+  // r m' == f + t e' instead, the solver does not normalise it and times out.
+  function automatic logic hqc_fact(logic signed [63:0] a_, logic signed [63:0] p_,
+                                    logic signed [63:0] t_, logic signed [63:0] r_,
+                                    logic signed [63:0] n_, logic signed [63:0] m_,
+                                    logic signed [63:0] mp_, logic signed [63:0] ep_,
+                                    logic signed [63:0] k_);
+    hqc_fact = (r_ + t_ * n_ == a_)
+            && (r_ * mp_ - (p_ & (k_ - 64'sd1)) - t_ * ep_ == 64'sd0)
+            && (t_ >= 0) && (t_ < m_)
+            && (r_ > -(64'sd1 <<< 34)) && (r_ < (64'sd1 <<< 32));
   endfunction
 
   localparam logic signed [95:0] QK = 96'sd3329;
@@ -270,8 +313,25 @@ module pqx_arith_props (
 
 `ifdef ARITH_HQC
     // ---------------------------------------------------- HQC: rs1 mod N, every rs1
+    // Split (formal/README.md, "arith"): `hqc_lem` proves hqc_fact() for the three moduli
+    // on the RTL; `hqc1/3/5` fix the instruction, cut that modulus' t and r (free) and
+    // assume the same facts on the same signals, then prove the statement.
     assume (op == pqx_pkg::OpBarrettHqc1 || op == pqx_pkg::OpBarrettHqc3
             || op == pqx_pkg::OpBarrettHqc5);
+`ifdef ARITH_HQC_LEM
+    assert (p_bar_a == {32'b0, rs1_i});
+    assert (hqc_fact(p_bar_a, p_pp1, p_t_h1, p_r_h1, HN1, HM1, HM1, HE1, 64'sh1_0000_0000));
+    assert (hqc_fact(p_bar_a, p_pp3, p_t_h3, p_r_h3, HN3, HM3, 64'sd14975, 64'sd2187, 64'sh2000_0000));
+    assert (hqc_fact(p_bar_a, p_pp5, p_t_h5, p_r_h5, HN5, HM5, HM5, HE5, 64'sh1_0000_0000));
+`else
+    assume (p_bar_a == {32'b0, rs1_i});
+`ifdef ARITH_HQC1
+    assume (hqc_fact(p_bar_a, p_pp1, p_t_h1, p_r_h1, HN1, HM1, HM1, HE1, 64'sh1_0000_0000));
+`elsif ARITH_HQC3
+    assume (hqc_fact(p_bar_a, p_pp3, p_t_h3, p_r_h3, HN3, HM3, 64'sd14975, 64'sd2187, 64'sh2000_0000));
+`else
+    assume (hqc_fact(p_bar_a, p_pp5, p_t_h5, p_r_h5, HN5, HM5, HM5, HE5, 64'sh1_0000_0000));
+`endif
     begin : hqc
       logic signed [95:0] n;
       n = (op == pqx_pkg::OpBarrettHqc1) ? 96'sd17669
@@ -281,6 +341,7 @@ module pqx_arith_props (
       assert (p_bar_r >= 0 && p_bar_r < 2 * n);
       assert (ux32(data) == (p_bar_r >= n ? p_bar_r - n : p_bar_r));
     end
+`endif
 `endif
 
 `ifdef ARITH_GF
