@@ -42,26 +42,13 @@ from __future__ import annotations
 from typing import Generator, TypeVar
 
 from verif.models import PqxModel, encode
+from verif.models.pqx_model import M16, M32, M64, s16, s32
 
 Item = tuple[str, tuple[int, int, int]]
 """One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
 T = TypeVar("T")
 Kernel = Generator[list[Item], list[int], T]
 """A kernel: yields batches, is sent each batch's rd values, returns its result."""
-
-M16 = 0xFFFF
-M32 = 0xFFFFFFFF
-M64 = (1 << 64) - 1
-
-
-def s16(x: int) -> int:
-    x &= M16
-    return x - (1 << 16) if x >> 15 else x
-
-
-def s32(x: int) -> int:
-    x &= M32
-    return x - (1 << 32) if x >> 31 else x
 
 
 def reg(x: int) -> int:

@@ -57,6 +57,7 @@ from typing import Generator, Sequence, TypeVar
 
 from verif.kernels import sha3
 from verif.models import INSTRUCTIONS, PqxModel, decode, encode
+from verif.models.pqx_model import M32, s32
 
 Item = tuple[str, tuple[int, int, int]]
 """One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
@@ -65,7 +66,6 @@ Kernel = Generator[list[Item], list[int], T]
 """A kernel: yields batches, is sent each batch's rd values (instructions with writeback), returns
 its result."""
 
-M32 = 0xFFFFFFFF
 N = 256
 Q_K = 3329
 Q_D = 8380417
@@ -84,11 +84,6 @@ CBD_OPS = {1: "CBD1", 2: "CBD2", 3: "CBD3", 4: "CBD4"}
 UNPACK_OPS = {1 << 17: "UNPACK_Z17", 1 << 19: "UNPACK_Z19"}
 
 KPERM: Item = ("KPERM", (0, 0, 0))
-
-
-def s32(x: int) -> int:
-    x &= M32
-    return x - (1 << 32) if x >> 31 else x
 
 
 def accepted(rd: int) -> int | None:

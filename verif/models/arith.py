@@ -20,11 +20,7 @@ Reset leaves every latch zero.
 
 from __future__ import annotations
 
-from .pqx_model import PqxModel, semantics
-
-M16 = 0xFFFF
-M32 = 0xFFFFFFFF
-M64 = (1 << 64) - 1
+from .pqx_model import M16, M32, M64, PqxModel, s16, s32, semantics
 
 Q_K = 3329
 QINV_K = 62209          # q^-1 mod 2^16
@@ -35,16 +31,6 @@ Q0I_F = 12287           # -q^-1 mod 2^16
 BARRETT_V = 20159       # round(2^26 / q), ML-KEM reference
 HQC_N = {"BARRETT_HQC1": 17669, "BARRETT_HQC3": 35851, "BARRETT_HQC5": 57637}
 GF_POLY = 0x11D         # x^8 + x^4 + x^3 + x^2 + 1
-
-
-def s16(x: int) -> int:
-    x &= M16
-    return x - (1 << 16) if x >> 15 else x
-
-
-def s32(x: int) -> int:
-    x &= M32
-    return x - (1 << 32) if x >> 31 else x
 
 
 # ----------------------------------------------------------------------------- reductions

@@ -18,15 +18,7 @@ Latches (model.latches, zero after reset, each group a separate register):
 
 from __future__ import annotations
 
-from .pqx_model import PqxModel, semantics
-
-M32 = 0xFFFFFFFF
-M64 = (1 << 64) - 1
-
-
-def s32(x: int) -> int:
-    x &= M32
-    return x - (1 << 32) if x >> 31 else x
+from .pqx_model import M32, M64, PqxModel, s32, semantics
 
 
 def fpr_pack(s: int, e: int, m: int) -> int:

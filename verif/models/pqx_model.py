@@ -21,6 +21,21 @@ EXCCODE_ILLEGAL = 2
 """CV-X-IF exception code returned for bad operands (illegal instruction)."""
 
 _MASK32 = 0xFFFFFFFF
+M16 = 0xFFFF
+M32 = _MASK32
+M64 = (1 << 64) - 1
+
+
+def s16(x: int) -> int:
+    """x[15:0] as a signed value."""
+    x &= M16
+    return x - (1 << 16) if x >> 15 else x
+
+
+def s32(x: int) -> int:
+    """x[31:0] as a signed value."""
+    x &= M32
+    return x - (1 << 32) if x >> 31 else x
 
 
 @dataclass(frozen=True)

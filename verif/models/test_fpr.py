@@ -34,19 +34,12 @@ import pytest
 
 from verif.models import fpr, pqx_model
 from verif.models.isa import INSTRUCTIONS, encode
-from verif.models.pqx_model import PqxModel
+from verif.models.pqx_model import M32, M64, PqxModel, s32
 
-M32 = 0xFFFFFFFF
-M64 = (1 << 64) - 1
 E_MIN = -1076               # smallest e whose exact value m 2^e (m >= 2^54) is >= 2^-1022
 E_MAX = 969                 # largest e with m 2^e < 2^1024
 POS_INF = 0x7FF0000000000000
 MAX_NORMAL = 0x7FEFFFFFFFFFFFFF
-
-
-def s32(v: int) -> int:
-    v &= M32
-    return v - (1 << 32) if v >> 31 else v
 
 
 def bits_of(f: float) -> int:

@@ -42,11 +42,9 @@ from cocotb.triggers import ClockCycles, RisingEdge, Timer
 from verif.models import INSTRUCTIONS, PqxModel, encode
 from verif.models import fpr as fpr_model  # noqa: F401  (registers the FPR semantics)
 from verif.models import pqx_model
-from verif.models.pqx_model import Result
+from verif.models.pqx_model import M32, M64, Result, s32
 from verif.tests.sv_enums import isa_op_codes
 
-M32 = 0xFFFFFFFF
-M64 = (1 << 64) - 1
 E_MIN, E_MAX = -1076, 969            # normal range of FPR for m in [2^54, 2^55)
 
 FPR_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "fpr"]
@@ -61,11 +59,6 @@ E_CORNERS = [0, 1, -1, E_MIN, E_MIN - 1, E_MIN + 1, E_MAX, E_MAX + 1, -54, -55, 
 def knob(name: str, default: int) -> int:
     value = os.environ.get(name)
     return int(value) if value else default
-
-
-def s32(v: int) -> int:
-    v &= M32
-    return v - (1 << 32) if v >> 31 else v
 
 
 def model_execute(model: PqxModel, word: int, rs1: int, rs2: int, rs3: int) -> Result:

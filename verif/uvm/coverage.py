@@ -14,6 +14,7 @@ from pathlib import Path
 from pyuvm import ConfigDB, uvm_component
 
 from verif.models import INSTRUCTIONS, IMPLEMENTED_UNITS, accepts, decode
+from verif.models.pqx_model import s16, s32
 
 from .bfm import CycleSample
 from .items import CommitTxn, IssueTxn, ResultTxn
@@ -28,15 +29,6 @@ IMPLEMENTED = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS
 UNBUILT = [n for n, i in INSTRUCTIONS.items() if i.unit not in IMPLEMENTED_UNITS]
 
 # Operand corners per instruction: name -> {bin: predicate(rs1, rs2, rs3)}
-def _s32(x: int) -> int:
-    return x - (1 << 32) if x >> 31 else x
-
-
-def _s16(x: int) -> int:
-    x &= 0xFFFF
-    return x - (1 << 16) if x >> 15 else x
-
-
 def _domain_bins(pred):
     return {"in domain": pred, "outside domain": lambda a, b, c: not pred(a, b, c)}
 
@@ -55,14 +47,14 @@ CORNERS = {
        for op in ("THASH1", "THASH2") for lvl in (128, 192, 256)},
     # arithmetic: operands inside the documented domain (docs/isa.md) and outside it
     **{op: _domain_bins(pred) for op, pred in {
-        "BFNTTK": lambda a, b, c: _s32(b) == _s16(b) and abs(_s32(c)) < 3329,
-        "BFINTTK": lambda a, b, c: abs(_s32(c)) < 3329,
-        "MQMULK": lambda a, b, c: abs(_s32(a)) < 3329 and _s32(b) == _s16(b),
-        "BARRETT": lambda a, b, c: _s32(a) == _s16(a),
-        "BFNTTD": lambda a, b, c: abs(_s32(c)) < 8380417,
-        "BFINTTD": lambda a, b, c: abs(_s32(c)) < 8380417,
-        "MQMULD": lambda a, b, c: abs(_s32(a)) < 8380417,
-        "RED32": lambda a, b, c: _s32(a) <= 2**31 - 2**22 - 1,
+        "BFNTTK": lambda a, b, c: s32(b) == s16(b) and abs(s32(c)) < 3329,
+        "BFINTTK": lambda a, b, c: abs(s32(c)) < 3329,
+        "MQMULK": lambda a, b, c: abs(s32(a)) < 3329 and s32(b) == s16(b),
+        "BARRETT": lambda a, b, c: s32(a) == s16(a),
+        "BFNTTD": lambda a, b, c: abs(s32(c)) < 8380417,
+        "BFINTTD": lambda a, b, c: abs(s32(c)) < 8380417,
+        "MQMULD": lambda a, b, c: abs(s32(a)) < 8380417,
+        "RED32": lambda a, b, c: s32(a) <= 2**31 - 2**22 - 1,
         "BFNTTF": lambda a, b, c: (a & 0xFFFF) < 12289 and b < 12289 and c < 12289,
         "BFINTTF": lambda a, b, c: (a & 0xFFFF) < 12289 and (b & 0xFFFF) < 12289 and c < 12289,
         "MQMULF": lambda a, b, c: a < 12289 and b < 12289,
