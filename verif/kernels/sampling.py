@@ -57,7 +57,7 @@ from typing import Generator, Sequence, TypeVar
 
 from verif.kernels import sha3
 from verif.models import INSTRUCTIONS, PqxModel, decode, encode
-from verif.models.pqx_model import M32, s32
+from verif.models.pqx_model import s32
 
 Item = tuple[str, tuple[int, int, int]]
 """One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
