@@ -55,6 +55,7 @@ TASKS = [
     Task("keccak_top", "prove", True, "no execution or S/O write while a permutation runs; KSTART keeps S"),
     Task("arith", "k", True, "ML-KEM butterflies, MQMULK, BARRETT vs. their definitions mod 3329"),
     Task("arith", "d", True, "ML-DSA butterflies, MQMULD vs. their definitions mod 8380417"),
+    Task("arith", "modp", True, "MODP_MONTYMUL done exactly 5 cycles after start, held until ack"),
     Task("arith", "red32", True, "RED32 (reduce32) vs. its definition and range"),
     Task("arith", "f", True, "Falcon butterflies, MQMULF vs. their definitions mod 12289"),
     Task("arith", "hqc_lem", True, "lemma: HQC Barrett estimate t and remainder r, witness identity and ranges"),

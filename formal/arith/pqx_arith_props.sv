@@ -132,6 +132,29 @@ module pqx_arith_props (
     subq = (u >= v) ? u - v : u - v + QF;
   endfunction
 
+`ifdef ARITH_MODP
+  // ---------------------------------------------------- MODP_MONTYMUL schedule
+  // With starts only while idle and acks only while done (as pqx_top drives them), done
+  // rises exactly 5 cycles after the start for every operand and holds until the ack.
+  logic [2:0] modp_cnt;    // 0 idle, 1..5 cycles since the start (5 = done)
+  logic [2:0] p_modp_step;
+  always @(posedge clk_i) begin
+    if (!rst_ni)                                 modp_cnt <= '0;
+    else if (mc_start_i)                         modp_cnt <= 3'd1;
+    else if (modp_cnt != 3'd0 && modp_cnt != 3'd5) modp_cnt <= modp_cnt + 3'd1;
+    else if (modp_cnt == 3'd5 && mc_ack_i)       modp_cnt <= '0;
+  end
+  always @(*) begin
+    if (!init) begin
+      assume (rst_ni);                           // reset in the first cycle only
+      assume (!mc_start_i || modp_cnt == 3'd0);
+      assume (!mc_ack_i || mc_done);
+      assert (mc_done == (modp_cnt == 3'd5));
+      assert (p_modp_step == modp_cnt);
+    end
+  end
+`endif
+
   always @(*) begin
     a      = '0;
     b      = '0;
