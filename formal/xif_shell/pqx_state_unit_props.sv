@@ -1,27 +1,43 @@
 // Lemma for property (a) of the CV-X-IF shell proof (task `state` of xif_shell.sby): the state
-// unit alone, with free inputs.
-//   * S and O change only at the end of a cycle with start_i and op LOAD, KABSORB or KINIT;
+// unit alone, with free inputs. S and O have two kinds of writers: the unit's own instructions
+// (start_i with LOAD, KABSORB, KINIT) and the word write ports (s_wmask_i/o_wmask_i) through
+// which pqx_top stores the results of KSTART, KPERM, THASH, PRF and CL. For every word w:
+//   * S[w] changes only if start_i with LOAD/KABSORB/KINIT or s_wmask_i[w]; O[w] only if start_i
+//     with KINIT or o_wmask_i[w];
+//   * a set mask bit stores that word of the write data;
 //   * LOAD / KABSORB with i > 48 change nothing; with i <= 48 they change S[i] and S[i+1] only
 //     (LOAD: rs1, rs2; KABSORB: xor) and never O; KINIT clears S and O.
+// Assumed: start_i and the write ports are never active in the same cycle (pqx_top: the ports
+// write only at mc_finish or for CL, never with a state-unit start; keccak_top proves it).
 // Stated on the unit's next-state values s_d/o_d against s_q/o_q in the same cycle (the
 // registers load s_d/o_d at every clock edge out of reset), so the proof is combinational
-// (depth 1); one set of assertions per word, with constant indices. The top-level tasks cut S/O away and prove instead that start_i happens only for the
-// oldest in-flight instruction when it is committed and not killed; together: a killed
+// (depth 1); one set of assertions per word, with constant indices (all 50 in `state`, ~3 min;
+// words 46-49 in `state_edge`, the cheap form CI runs). The top-level tasks cut S/O
+// away and prove instead that start_i and the write ports are active only for the oldest in-flight
+// instruction when it is accepted, committed and not killed; together: a killed or rejected
 // instruction never changes S or O.
 `default_nettype none
 
-module pqx_state_unit_props (
-  input  logic        clk_i,
-  input  logic        rst_ni,
-  input  logic        start_i,
-  input  logic [6:0]  op_i,
-  input  logic [31:0] rs1_i,
-  input  logic [31:0] rs2_i,
-  input  logic [31:0] rs3_i
+module pqx_state_unit_props #(
+  parameter int WordLo = 0,    // the words checked (task `state`: all; `state_edge`: the top
+  parameter int WordHi = 49    // words, where the LOAD/KABSORB bound i <= 48 matters)
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          start_i,
+  input  logic [6:0]    op_i,
+  input  logic [31:0]   rs1_i,
+  input  logic [31:0]   rs2_i,
+  input  logic [31:0]   rs3_i,
+  input  logic [49:0]   s_wmask_i,
+  input  logic [1599:0] s_wdata_i,
+  input  logic [49:0]   o_wmask_i,
+  input  logic [1599:0] o_wdata_i
 );
 
-  logic [31:0] data;
+  logic [31:0]   data;
   logic        exc;
+  logic [1599:0] s_flat;
 
   pqx_state_unit dut (
     .clk_i, .rst_ni,
@@ -29,12 +45,16 @@ module pqx_state_unit_props (
     .op_i    (pqx_pkg::op_e'(op_i)),
     .rs1_i, .rs2_i, .rs3_i,
     .data_o  (data),
-    .exc_o   (exc)
+    .exc_o   (exc),
+    .s_o     (s_flat),
+    .s_wmask_i, .s_wdata_i, .o_wmask_i, .o_wdata_i
   );
 
-  // Probes, connected by the .sby script to dut.{s_q,s_d,o_q,o_d} (S is not observable at the
-  // ports, and s_d/o_d are what the registers load at the next clock edge).
+  // Probes, connected by the .sby script to dut.{s_q,s_d,o_q,o_d} (s_d/o_d are what the
+  // registers load at the next clock edge).
   logic [1599:0] p_s_q, p_s_d, p_o_q, p_o_d;
+
+  always @* assume (!(start_i && (s_wmask_i != '0 || o_wmask_i != '0)));
 
   logic       is_load, is_kabsorb, is_kinit, pair_ok;
   logic [5:0] i;
@@ -44,7 +64,7 @@ module pqx_state_unit_props (
   assign i          = rs3_i[5:0];
   assign pair_ok    = i <= 6'd48;
 
-  for (genvar w = 0; w < 50; w++) begin : g_word
+  for (genvar w = WordLo; w <= WordHi; w++) begin : g_word
     logic [31:0] s_now, s_nxt, o_now, o_nxt;
     assign s_now = p_s_q[w * 32 +: 32];
     assign s_nxt = p_s_d[w * 32 +: 32];
@@ -52,9 +72,14 @@ module pqx_state_unit_props (
     assign o_nxt = p_o_d[w * 32 +: 32];
     // (unlabelled: Yosys does not scope assertion labels by generate block)
     always @* begin
-      if (!(is_load || is_kabsorb || is_kinit)) assert (s_nxt == s_now && o_nxt == o_now);
+      // who may write
+      if (!(is_load || is_kabsorb || is_kinit) && !s_wmask_i[w]) assert (s_nxt == s_now);
+      if (!is_kinit && !o_wmask_i[w]) assert (o_nxt == o_now);
+      // what the write ports store
+      if (s_wmask_i[w]) assert (s_nxt == s_wdata_i[w * 32 +: 32]);
+      if (o_wmask_i[w]) assert (o_nxt == o_wdata_i[w * 32 +: 32]);
+      // what the unit's own instructions store
       if (is_load || is_kabsorb) begin
-        assert (o_nxt == o_now);
         if (!pair_ok || (i != 6'(w) && i + 6'd1 != 6'(w)))
           assert (s_nxt == s_now);
         else if (i == 6'(w))
@@ -67,6 +92,6 @@ module pqx_state_unit_props (
   end
 
   logic unused;
-  assign unused = ^{clk_i, rst_ni, data, exc, rs3_i[31:6]};
+  assign unused = ^{clk_i, rst_ni, data, exc, s_flat, rs3_i[31:6]};
 
 endmodule

@@ -21,12 +21,19 @@
 // the start of their result transaction. It is written from the CV-X-IF rules, not from the RTL.
 //
 // Properties (all safety):
-//   a. the state unit executes (start_i; S/O are updated at the end of that cycle) only when the
-//      oldest in-flight instruction is accepted, committed and not killed (shadow view), and
-//      every execution is followed by the start of a result transaction, whose identity b.
-//      checks. With the lemma of the `state` task (S/O change only on start_i with LOAD, KABSORB,
-//      KINIT) this gives: a killed instruction never changes S or O. S/O themselves are cut
-//      away in these tasks (abstraction, see the .sby file).
+//   a. kill safety, every unit built. A unit starts (single-cycle execution, a multi-cycle start)
+//      and a multi-cycle instruction finishes only when the oldest in-flight instruction is
+//      accepted, committed and not killed (shadow view); every execution and every finish is
+//      followed by the start of a result transaction, whose identity b. checks. S and O are
+//      written (state-unit start_i, or a bit of the word write ports s_wmask/o_wmask) only in
+//      such a cycle, and only as the ISA says for the class of that oldest instruction, which
+//      the shadow takes from the instruction word at issue (so_class below, written from the
+//      ISA text): LOAD/KABSORB/KINIT only through the state unit with that op; CL_n writes only
+//      O; KSTART all of O and none of S; KPERM all of S and O; THASH/PRF all of O and only
+//      S[0..7]; every other instruction neither. With the lemma of the `state` task (S/O change
+//      only on start_i with LOAD, KABSORB, KINIT or through the write ports, and then as the ISA
+//      says) this gives: a killed or rejected instruction never changes S or O. S/O themselves
+//      are cut away in these tasks (abstraction, see the .sby file).
 //   b. a result transaction starts only for the oldest in-flight instruction that has not had
 //      one, that instruction is accepted and committed (hence not killed), and its id, rd
 //      (= instr[11:7]), hartid and we (= issue-time writeback) match: exactly one result per
@@ -70,9 +77,9 @@ module pqx_xif_shell_props #(
   logic [4:0]  result_rd_o;
   logic [5:0]  result_exccode_o;
 
-  // Shell proof with the state unit only: the multi-cycle units' instructions are rejected
-  // here; formal/keccak_top covers what changes when they run.
-  pqx_top #(.UnitsBuilt(8'b0000_0001)) dut (
+  // Every unit built (pqx_pkg::UnitsBuilt): the multi-cycle instructions (KSTART, KPERM, THASH,
+  // PRF, MODP_MONTYMUL) run in this proof.
+  pqx_top dut (
     .clk_i, .rst_ni,
     .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
     .issue_accept_o, .issue_writeback_o, .issue_register_read_o,
@@ -83,17 +90,50 @@ module pqx_xif_shell_props #(
   );
 
   // Probes: left undriven here and connected by the .sby script (`connect -set`, after `flatten`)
-  // to dut.u_state.{start_i,op_i} and, for the induction invariants, to
-  // dut.u_inflight.{q_q,cmt_q,cnt_q}. Unconnected they would be free inputs and the checks that
-  // read them would fail, so a missing connection cannot pass silently.
-  logic              p_start;  // the state unit executes an instruction (S/O update at the edge)
+  // to internal signals of pqx_top (names in the .sby). Unconnected they would be free inputs and
+  // the checks that read them would fail, so a missing connection cannot pass silently.
+  logic              p_start;      // the state unit executes (S/O update at the edge)
+  logic [6:0]        p_state_op;   // ... this op
+  logic [49:0]       p_s_wmask;    // word write ports of S and O (multi-cycle results, CL)
+  logic [49:0]       p_o_wmask;
+  logic              p_exec_fire;  // a single-cycle instruction executes in its unit
+  logic              p_mc_start;   // a multi-cycle instruction starts
+  logic              p_mc_finish;  // ... finishes (S/O writes, result registered)
 `ifdef PQX_XIF_INVARIANTS
   logic [3:0][pqx_pkg::EntryW-1:0] p_q_q;    // pqx_pkg::entry_t x 4, as plain logic: Yosys drops the packed
                                // dimension of an array of a struct type
   logic [3:0]        p_cmt_q;
-  logic              p_mc_busy;  // a multi-cycle instruction runs (never, with the state unit only)
   logic [2:0]        p_cnt_q;
+  logic              p_mc_busy;  // the running multi-cycle instruction: flags and result fields
+  logic              p_mc_kec, p_mc_slh, p_mc_kperm;
+  logic [3:0]        p_mc_id;
+  logic              p_mc_hart, p_mc_we;
+  logic [4:0]        p_mc_rd;
+  logic [3:0]        p_slh_nw;   // n / 4 of the running THASH/PRF
 `endif
+
+  // ---------------------------------------------------------------- S/O writer classes (ISA text)
+  // Which instructions write S or O, from the encoding tables of docs/isa.md (R4 opcode 0x6B:
+  // funct3 001 x funct2: KSTART 0, KABSORB 1, KPERM 2, LOAD 3; R opcode 0x3B, funct3 111: KINIT
+  // funct7 0x0E, CL_n 0x1B-0x1D, THASH/PRF 0x30-0x32 and 0x3C-0x41), not from the decoder.
+  localparam logic [2:0] C_NONE = 3'd0, C_LOAD = 3'd1, C_KABSORB = 3'd2, C_KINIT = 3'd3,
+                         C_KSTART = 3'd4, C_KPERM = 3'd5, C_THASH = 3'd6, C_CL = 3'd7;
+  function automatic logic [2:0] so_class(input logic [31:0] w);
+    so_class = C_NONE;
+    if (w[6:0] == 7'h6B && w[14:12] == 3'b001) begin
+      case (w[26:25])
+        2'd0:    so_class = C_KSTART;
+        2'd1:    so_class = C_KABSORB;
+        2'd2:    so_class = C_KPERM;
+        default: so_class = C_LOAD;
+      endcase
+    end else if (w[6:0] == 7'h3B && w[14:12] == 3'b111) begin
+      if (w[31:25] == 7'h0E) so_class = C_KINIT;
+      if (w[31:25] >= 7'h1B && w[31:25] <= 7'h1D) so_class = C_CL;
+      if ((w[31:25] >= 7'h30 && w[31:25] <= 7'h32) || (w[31:25] >= 7'h3C && w[31:25] <= 7'h41))
+        so_class = C_THASH;
+    end
+  endfunction
 
   // ---------------------------------------------------------------- reset and time
   logic f_first = 1'b1;       // first cycle of the trace (initial value; BMC only)
@@ -111,14 +151,14 @@ module pqx_xif_shell_props #(
   assign issue_fire = issue_valid_i && issue_ready_o;
 
   // ---------------------------------------------------------------- shadow tracker
-  // Table depth = the DUT queue depth. At most 4 instructions are in flight without a started
-  // result transaction: the queue holds 4, and in the cycle a result starts its instruction has
-  // just left a queue that could not take a new one if it was full (b_table_fits checks it).
-  localparam int SQD = 4;
+  // At most 5 instructions are in flight without a started result transaction: a running
+  // multi-cycle instruction and a full queue of 4 behind it (b_table_fits checks the bound).
+  localparam int SQD = 5;
   localparam int NC  = SQD + 1;  // candidates in a cycle: the table + the incoming instruction
 
   logic [SQD-1:0][3:0] sq_id_q;
   logic [SQD-1:0][4:0] sq_rd_q;
+  logic [SQD-1:0][2:0] sq_cls_q;   // so_class of the instruction word
   logic [SQD-1:0]      sq_acc_q, sq_we_q, sq_hart_q, sq_cmt_q;
   logic [2:0]          sq_n_q;
   logic                busy_q;     // a result transaction is ongoing (valid && !ready last cycle)
@@ -140,14 +180,17 @@ module pqx_xif_shell_props #(
   logic [NC-1:0]      c_v, c_acc, c_we, c_hart, c_cmt;
   logic [NC-1:0][3:0] c_id;
   logic [NC-1:0][4:0] c_rd;
+  logic [NC-1:0][2:0] c_cls;
   logic [NC-1:0]      k1, tgt, cmt2, k2, k3;
   logic               tgt_any;
   logic               exec_ok;
+  logic [2:0]         head_cls;    // so_class of the oldest remaining instruction
   logic               head_found;
   logic [2:0]         n_d;
   logic [NC-1:0][2:0] c_rank;
   logic [SQD-1:0][3:0] d_id;
   logic [SQD-1:0][4:0] d_rd;
+  logic [SQD-1:0][2:0] d_cls;
   logic [SQD-1:0]      d_acc, d_we, d_hart, d_cmt;
 
   always @* begin
@@ -157,6 +200,7 @@ module pqx_xif_shell_props #(
       c_v[c]    = (c < sq_n_q);
       c_id[c]   = sq_id_q[c];
       c_rd[c]   = sq_rd_q[c];
+      c_cls[c]  = sq_cls_q[c];
       c_acc[c]  = sq_acc_q[c];
       c_we[c]   = sq_we_q[c];
       c_hart[c] = sq_hart_q[c];
@@ -165,6 +209,7 @@ module pqx_xif_shell_props #(
     c_v[SQD]    = issue_fire;
     c_id[SQD]   = issue_id_i;
     c_rd[SQD]   = issue_instr_i[11:7];
+    c_cls[SQD]  = so_class(issue_instr_i);
     c_acc[SQD]  = issue_accept_o;
     c_we[SQD]   = issue_writeback_o;
     c_hart[SQD] = issue_hartid_i[0];
@@ -195,11 +240,13 @@ module pqx_xif_shell_props #(
 
     // the oldest remaining instruction may execute now iff it is accepted and committed
     exec_ok    = 1'b0;
+    head_cls   = C_NONE;
     head_found = 1'b0;
     for (int c = 0; c < NC; c++) begin
       if (k3[c] && !head_found) begin
         head_found = 1'b1;
         exec_ok    = c_acc[c] && cmt2[c];
+        head_cls   = c_cls[c];
       end
     end
 
@@ -210,12 +257,13 @@ module pqx_xif_shell_props #(
       if (k3[c]) rank = rank + 3'd1;
     end
     n_d = rank;
-    d_id = '0; d_rd = '0; d_acc = '0; d_we = '0; d_hart = '0; d_cmt = '0;
+    d_id = '0; d_rd = '0; d_cls = '0; d_acc = '0; d_we = '0; d_hart = '0; d_cmt = '0;
     for (int i = 0; i < SQD; i++) begin
       for (int c = i; c < NC; c++) begin
         if (k3[c] && c_rank[c] == 3'(i)) begin
           d_id[i]   = c_id[c];
           d_rd[i]   = c_rd[c];
+          d_cls[i]  = c_cls[c];
           d_acc[i]  = c_acc[c];
           d_we[i]   = c_we[c];
           d_hart[i] = c_hart[c];
@@ -234,6 +282,7 @@ module pqx_xif_shell_props #(
       sq_n_q    <= n_d;
       sq_id_q   <= d_id;
       sq_rd_q   <= d_rd;
+      sq_cls_q  <= d_cls;
       sq_acc_q  <= d_acc;
       sq_we_q   <= d_we;
       sq_hart_q <= d_hart;
@@ -280,15 +329,37 @@ module pqx_xif_shell_props #(
   end
 
   // ---------------------------------------------------------------- properties
-  // (a) kill safety of S and O. The state unit changes S/O only at the end of a cycle with
-  // start_i (lemma proven by the `state` task on pqx_state_unit alone, for every word); here:
-  // start_i only when the oldest in-flight instruction is accepted, committed and not killed, and
-  // always followed by the start of its result transaction (whose identity (b) checks).
-  logic p_start_q;
-  always @(posedge clk_i) p_start_q <= rst_ni && p_start;
+  // (a) kill safety. S and O change only through the state unit's start_i or its word write
+  // ports (lemma proven by the `state` task on pqx_state_unit alone, for every word); here:
+  // those, and every unit start, happen only for the oldest in-flight instruction when it is
+  // accepted, committed and not killed, only as the ISA says for its class, and each execution
+  // or finish is followed by the start of its result transaction (whose identity (b) checks).
+  logic s_write, o_write, p_done_q;
+  assign s_write = p_s_wmask != '0;
+  assign o_write = p_o_wmask != '0;
+  always @(posedge clk_i) p_done_q <= rst_ni && (p_exec_fire || p_mc_finish);
   always @* begin
-    if (rst_ni && p_start) a_exec_committed: assert (exec_ok);
-    if (rst_ni && f_past_run && p_start_q) a_exec_result: assert (rs_start);
+    if (rst_ni) begin
+      if (p_exec_fire || p_mc_start || p_mc_finish) a_exec_committed: assert (exec_ok);
+      if (p_start) a_start_is_exec: assert (p_exec_fire);
+      if (s_write || o_write) a_write_is_exec: assert (p_exec_fire || p_mc_finish);
+      if (p_start) a_ports_idle: assert (!s_write && !o_write);   // the `state` lemma assumes it
+      // which instruction writes, and what (head_cls: the oldest remaining instruction)
+      if (p_exec_fire) begin
+        a_load:    assert ((head_cls == C_LOAD)    == (p_start && p_state_op == pqx_pkg::OpLoad));
+        a_kabsorb: assert ((head_cls == C_KABSORB) == (p_start && p_state_op == pqx_pkg::OpKabsorb));
+        a_kinit:   assert ((head_cls == C_KINIT)   == (p_start && p_state_op == pqx_pkg::OpKinit));
+        a_cl:      assert (((head_cls == C_CL) == o_write) && !s_write);
+      end
+      if (p_mc_finish) begin
+        if (head_cls == C_KSTART) a_kstart: assert (!s_write && p_o_wmask == '1);
+        if (head_cls == C_KPERM)  a_kperm:  assert (p_s_wmask == '1 && p_o_wmask == '1);
+        if (head_cls == C_THASH)  a_thash:  assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
+        if (head_cls != C_KSTART && head_cls != C_KPERM && head_cls != C_THASH)
+          a_mc_other: assert (!s_write && !o_write);
+      end
+    end
+    if (rst_ni && f_past_run && p_done_q) a_exec_result: assert (rs_start);
   end
 
   // (b) result identity and order
@@ -333,7 +404,7 @@ module pqx_xif_shell_props #(
   logic [3:0][3:0] dq_id;
   logic [3:0][4:0] dq_rd;
   logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live;
-  logic [3:0][2:0] dq_unit;
+  logic [3:0][2:0] dq_cls, dq_unit;
   for (genvar p = 0; p < 4; p++) begin : g_dq
     pqx_pkg::entry_t e;
     assign e          = p_q_q[p];
@@ -342,16 +413,37 @@ module pqx_xif_shell_props #(
     assign dq_acc[p]  = e.accepted;
     assign dq_hart[p] = e.hartid;
     assign dq_wb[p]   = e.dec.writeback;
+    assign dq_cls[p]  = op_class(e.dec.op);
     assign dq_unit[p] = e.dec.unit;
     assign dq_live[p] = (3'(p) < p_cnt_q) && !(!e.accepted && p_cmt_q[p]);
   end
+
+  // class of a decoded op (implementation side of so_class)
+  function automatic logic [2:0] op_class(input logic [6:0] op);
+    case (op)
+      pqx_pkg::OpLoad:    op_class = C_LOAD;
+      pqx_pkg::OpKabsorb: op_class = C_KABSORB;
+      pqx_pkg::OpKinit:   op_class = C_KINIT;
+      pqx_pkg::OpKstart:  op_class = C_KSTART;
+      pqx_pkg::OpKperm:   op_class = C_KPERM;
+      pqx_pkg::OpCl128, pqx_pkg::OpCl192, pqx_pkg::OpCl256: op_class = C_CL;
+      pqx_pkg::OpThash1_128, pqx_pkg::OpThash2_128, pqx_pkg::OpPrf128,
+      pqx_pkg::OpThash1_192, pqx_pkg::OpThash2_192, pqx_pkg::OpPrf192,
+      pqx_pkg::OpThash1_256, pqx_pkg::OpThash2_256, pqx_pkg::OpPrf256: op_class = C_THASH;
+      default:            op_class = C_NONE;
+    endcase
+  endfunction
+
+  logic [2:0] mc_idx, mc_cls;
+  assign mc_idx = {2'b0, rs_start};
+  assign mc_cls = p_mc_kec ? (p_mc_kperm ? C_KPERM : C_KSTART) : p_mc_slh ? C_THASH : C_NONE;
 
   // position of queue entry p in the shadow table
   logic [3:0][2:0] dq_rank;
   logic [2:0]      dq_count;
   always @* begin
     logic [2:0] rank;
-    rank = {2'b0, rs_start};
+    rank = {2'b0, rs_start} + {2'b0, p_mc_busy};
     for (int p = 0; p < 4; p++) begin
       dq_rank[p] = rank;
       if (dq_live[p]) rank = rank + 3'd1;
@@ -362,7 +454,17 @@ module pqx_xif_shell_props #(
   always @* begin
     if (rst_ni) begin
       inv_cnt_range: assert (p_cnt_q <= 3'd4);
-      inv_no_mc:     assert (!p_mc_busy);
+      inv_slh_nw:    assert (p_slh_nw == 4'd4 || p_slh_nw == 4'd6 || p_slh_nw == 4'd8);
+      // the running multi-cycle instruction is the shadow entry after the one whose result
+      // starts now: accepted, committed, with its id, rd, hartid, writeback and class
+      if (p_mc_busy) begin
+        inv_mc_kind:  assert (!(p_mc_kec && p_mc_slh));
+        inv_mc_entry: assert (sq_n_q > {2'b0, rs_start});
+        inv_mc_id:    assert (sq_id_q[mc_idx] == p_mc_id && sq_rd_q[mc_idx] == p_mc_rd &&
+                              sq_hart_q[mc_idx] == p_mc_hart && sq_we_q[mc_idx] == p_mc_we);
+        inv_mc_cmt:   assert (sq_acc_q[mc_idx] && sq_cmt_q[mc_idx]);
+        inv_mc_cls:   assert (sq_cls_q[mc_idx] == mc_cls);
+      end
       inv_sq_range:  assert (sq_n_q <= 3'(SQD));
       inv_sq_count:  assert (dq_count == sq_n_q);
       if (busy_q) inv_busy_valid: assert (result_valid_o);
@@ -374,7 +476,13 @@ module pqx_xif_shell_props #(
     always @* begin
       if (rst_ni && dq_live[p]) begin
         assert (dq_rank[p] < sq_n_q);
-        if (dq_acc[p]) assert (dq_unit[p] == pqx_pkg::UnitState);
+        // a queued op and its unit agree (the dispatch stage reads the unit, the shadow the class)
+        if (dq_acc[p]) begin
+          assert ((dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM) == (dq_unit[p] == pqx_pkg::UnitKeccak));
+          assert ((dq_cls[p] == C_THASH || dq_cls[p] == C_CL) == (dq_unit[p] == pqx_pkg::UnitSlhdsa));
+          if (dq_cls[p] == C_LOAD || dq_cls[p] == C_KABSORB || dq_cls[p] == C_KINIT)
+            assert (dq_unit[p] == pqx_pkg::UnitState);
+        end
       end
     end
     for (genvar i = 0; i < SQD; i++) begin : g_slot
@@ -385,7 +493,7 @@ module pqx_xif_shell_props #(
           assert (sq_rd_q[i] == dq_rd[p]);
           assert (sq_hart_q[i] == dq_hart[p]);
           assert (sq_cmt_q[i] == p_cmt_q[p]);
-          if (dq_acc[p]) assert (sq_we_q[i] == dq_wb[p]);
+          if (dq_acc[p]) assert (sq_we_q[i] == dq_wb[p] && sq_cls_q[i] == dq_cls[p]);
         end
       end
     end
@@ -427,7 +535,9 @@ module pqx_xif_shell_props #(
     if (rst_ni) begin
       cov_result_after_kill: cover (rs_start && f_killed_before);
       cov_state_exec:        cover (p_start && issue_fire && commit_valid_i && commit_kill_i);
-      cov_table_full:        cover (sq_n_q == 3'd4);
+      cov_table_full:        cover (sq_n_q == 3'd5);
+      cov_mc_finish:         cover (p_mc_finish && f_killed_before);
+      cov_cl_write:          cover (p_exec_fire && o_write);
       cov_stall_then_result: cover (rs_start && f_stalled && result_we_o);
       cov_commit_at_issue:   cover (issue_fire && commit_valid_i && !commit_kill_i && commit_id_i == issue_id_i && issue_accept_o);
     end
