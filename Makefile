@@ -64,7 +64,7 @@ lint: $(STAMP)
 	@$(PY) -m scripts.lint
 
 models: $(STAMP)
-	@$(PY) -m pytest -q verif/models
+	@$(PY) -m pytest -q
 
 mutants: $(STAMP)
 	@$(PY) -m scripts.mutate

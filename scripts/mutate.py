@@ -1,23 +1,24 @@
-"""RTL mutation testing: plant one known bug at a time and check that the tests catch it.
+"""RTL mutation testing: plant one known bug at a time and check that its checker catches it.
 
-    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--unit top] [--seed 1] [--n 8000]
-                             [--jobs N] [--timeout S] [--build-timeout S] [--no-baseline]
+    python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--checker sim|formal] [--unit top]
+                             [--seed 1] [--n 8000] [--jobs N] [--timeout S] [--build-timeout S]
+                             [--no-baseline]
 
-Each mutation of the table below is (file, exact original text, replacement, description). For each
-one the script copies rtl/ to a temporary directory, replaces the original text (which must occur
-exactly once, else the table is stale and the script stops), builds the unit from the copy with
-Verilator in build/mutants/<name>/ and runs the unit's tests with a fixed seed. For the default unit
-"top" that is verif.tests.test_top XifRandomTest with PQX_N=8000; `--unit state` or `--unit decoder`
-runs that unit's tests instead (mutants of files outside the unit are skipped).
-
-A mutant is KILLED when the test fails; the first exception line of the run log (ScoreboardError,
-ProtocolError, CoverageError, ...) is reported as the killer. A run that does not finish within
---timeout seconds after its build counts as killed by the timeout (the test hung: no checker fired).
-A mutant whose test passes SURVIVED and makes the script exit 1, unless the table lists it as a
-known gap (`known_gap`: reported, not failing; flagged if it gets killed). Before the
-mutants the unmutated copy is built and run once (the baseline), which must pass; --no-baseline
-skips it. Exit status: 0 every mutant killed (or a known gap), 1 a mutant survived, 2 error (stale
-table, baseline failure, build failure). Logs: build/mutants/<name>/{build,run,worker}.log.
+The table is verif/mutation/table.py: (file, exact original text, replacement, description,
+checker). Each mutant runs on a copy of the tree with the original text replaced (it must occur
+exactly once; verif/mutation/checks.py checks the table before anything runs).
+* checker "sim": rtl/ is copied, the unit is built with Verilator in build/mutants/<name>/ and its
+  tests run with a fixed seed: for the default unit "top" verif.tests.test_top XifRandomTest with
+  PQX_N=8000; `--unit state` or `--unit decoder` runs that unit's tests instead (mutants of files
+  outside the unit are skipped). A mutant is KILLED when the test fails; the first exception line
+  of the run log (ScoreboardError, ProtocolError, ...) is the killer. A run that does not finish
+  within --timeout seconds after its build counts as killed by the timeout (the test hung).
+* checker "formal:JOB:TASK": rtl/ and formal/ are copied and the proof task runs on the copy
+  (scripts.formal --root); KILLED when it finds a counterexample.
+A mutant whose check passes SURVIVED and makes the script exit 1. Before the simulation mutants the
+unmutated copy is built and run once (the baseline), which must pass; --no-baseline skips it.
+Exit status: 0 every mutant killed, 1 a mutant survived, 2 error (inconsistent table, baseline
+failure, build failure). Logs: build/mutants/<name>/{build,run,worker}.log or formal.log.
 """
 
 from __future__ import annotations
@@ -42,211 +43,8 @@ MUTANT_DIR = ROOT / "build" / "mutants"
 BASELINE = "_baseline"
 
 
-@dataclass(frozen=True)
-class Mutation:
-    name: str
-    file: str          # relative to the repository root
-    original: str      # must occur exactly once in the file
-    replacement: str
-    description: str
-    known_gap: str = ""
-    """Non-empty: the tests are known to miss this mutant (reason). It is still run and reported,
-    but its survival does not fail the script; if it gets killed the script says so."""
-
-
-MUTATIONS: list[Mutation] = [
-    # (a) a killed instruction still executes
-    Mutation("kill_queued_ignored", "rtl/pqx_inflight.sv",
-             "kill_now[p] = commit_kill_i && older_hit;",
-             "kill_now[p] = 1'b0;",
-             "kills of queued entries ignored: a killed instruction stays and can still execute"),
-    Mutation("kill_in_ignored", "rtl/pqx_inflight.sv",
-             "kill_in = commit_kill_i && (older_hit || hit_in);",
-             "kill_in = 1'b0;",
-             "kill in the issue cycle ignored: the killed incoming instruction is queued anyway"),
-    # (b) result dropped under back-pressure
-    Mutation("res_free_always", "rtl/pqx_top.sv",
-             "assign res_free    = !res_valid_q || result_ready_i;",
-             "assign res_free    = 1'b1;",
-             "result slot overwritten while result_valid && !result_ready (result dropped)"),
-    # (c) execution before commit
-    Mutation("exec_before_commit", "rtl/pqx_inflight.sv",
-             "head_valid_o = (cmt_q[0] || cmt_now[0]) && !kill_now[0];",
-             "head_valid_o = !kill_now[0];",
-             "queued head executes without waiting for its commit"),
-    Mutation("exec_at_issue_uncommitted", "rtl/pqx_inflight.sv",
-             "head_valid_o = in_valid_i && cmt_in;",
-             "head_valid_o = in_valid_i && !kill_in;",
-             "[extra] empty queue: incoming instruction executes at issue without a commit"),
-    # (d) LOAD/KABSORB bound off by one
-    Mutation("load_bound_lt", "rtl/state/pqx_state_unit.sv",
-             "assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));",
-             "assign pair_ok  = (pair_idx < 6'(pqx_pkg::MaxLoadIdx));",
-             "LOAD/KABSORB bound i < 48 instead of i <= 48 (i = 48 raises exc)"),
-    Mutation("load_bound_49", "rtl/state/pqx_state_unit.sv",
-             "assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));",
-             "assign pair_ok  = (pair_idx <= 6'd49);",
-             "LOAD/KABSORB bound i <= 49 (i = 49 accepted, writes past S[49])"),
-    # (e) KREAD3 byte order
-    Mutation("kread3_byte_order", "rtl/state/pqx_state_unit.sv",
-             "data_o = {8'b0, o_bytes[byte_idx * 8 +: 24]};",
-             "data_o = {8'b0, o_bytes[byte_idx * 8 +: 8], o_bytes[byte_idx * 8 + 8 +: 8], "
-             "o_bytes[byte_idx * 8 + 16 +: 8]};",
-             "KREAD3 returns bytes o, o+1, o+2 in reversed order"),
-    # (f) issue_ready ignores rs_valid
-    Mutation("operands_ok_always", "rtl/pqx_top.sv",
-             "assign operands_ok           = (register_rs_valid_i & issue_register_read_o)\n"
-             "                                 == issue_register_read_o;",
-             "assign operands_ok           = 1'b1;",
-             "issue_ready does not wait for the rs_valid bits of register_read"),
-    # (g) writeback flag wrong on the result
-    Mutation("result_we_always", "rtl/pqx_top.sv",
-             "res_we_q     <= head.dec.writeback;",
-             "res_we_q     <= 1'b1;",
-             "result we=1 even for instructions without writeback"),
-    # (h) a rejected instruction gets a result
-    Mutation("rejected_gets_result", "rtl/pqx_top.sv",
-             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
-             "assign exec_fire   = head_valid && !mc_busy_q && !multi_cycle && res_free;",
-             "exec_fire ignores head.accepted: rejected instructions produce a result"),
-    # multi-cycle units (Keccak, SLH-DSA)
-    Mutation("kperm_keeps_s", "rtl/pqx_top.sv",
-             "s_wmask = {50{mc_kperm_q}};",
-             "s_wmask = '0;",
-             "KPERM does not copy the permutation into S"),
-    Mutation("so_not_blocked_while_busy", "rtl/pqx_top.sv",
-             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
-             "assign exec_fire   = head_valid && head.accepted && !multi_cycle && res_free;",
-             "single-cycle instructions execute while a permutation runs (result overtakes it)"),
-    Mutation("keccak_round_constant", "rtl/keccak/pqx_keccak_round.sv",
-             "5'd7:  round_constant = 64'h8000000000008009;",
-             "5'd7:  round_constant = 64'h8000000000008008;",
-             "one iota round constant wrong"),
-    Mutation("robust_mask_ignored", "rtl/slhdsa/pqx_slhdsa_unit.sv",
-             "        robust_d    = op_thash && (rs2_i == 32'b0);",
-             "        robust_d    = 1'b0;",
-             "THASH ignores the robust mode (rs2 = 0)"),
-    Mutation("cl_checksum_off", "rtl/slhdsa/pqx_slhdsa_unit.sv",
-             "checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum;",
-             "checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum - 10'd1;",
-             "WOTS+ checksum off by one"),
-    Mutation("thash_padding", "rtl/slhdsa/pqx_slhdsa_unit.sv",
-             "        shake_block[32*w +: 32] = 32'h0000_001F;",
-             "        shake_block[32*w +: 32] = 32'h0000_0006;",
-             "SHA3 padding instead of SHAKE padding in the SLH-DSA block"),
-    # (i) batch commit not honoured
-    Mutation("stale_commit_hit", "rtl/pqx_inflight.sv",
-             "hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && !cmt_q[p] && (q_id[p] == commit_id_i);",
-             "hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && (q_id[p] == commit_id_i);",
-             "a kill may hit a committed (rejected) entry whose id is already reused: older "
-             "committed instructions are lost (found by formal xif_shell)",
-             known_gap="needs a committed rejected entry held behind a stalled head, its id reused "
-                       "at once and that new instruction killed; the random host reuses freed ids "
-                       "but has not built the whole case in the mutation run. formal xif_shell:bmc proves "
-                       "the fix and fails on this mutant."),
-    Mutation("batch_commit_ignored", "rtl/pqx_inflight.sv",
-             "cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);",
-             "cmt_now[p]  = !commit_kill_i && hit[p] && (CntW'(p) < cnt_q);",
-             "a commit of id N commits only N, not the older queued entries"),
-    # extras
-    Mutation("kill_in_older_ignored", "rtl/pqx_inflight.sv",
-             "kill_in = commit_kill_i && (older_hit || hit_in);",
-             "kill_in = commit_kill_i && hit_in;",
-             "[extra] a kill of an older queued id does not kill the instruction issued that cycle"),
-    Mutation("store_bound_alias", "rtl/state/pqx_state_unit.sv",
-             "assign store_ok = (rs1_i <= 32'(pqx_pkg::MaxStoreIdx));",
-             "assign store_ok = (rs1_i[5:0] <= 6'(pqx_pkg::MaxStoreIdx));",
-             "[extra] STORE bound checks rs1[5:0] only (rs1 = 64 + i aliases O[i])"),
-    Mutation("kabsorb_overwrites", "rtl/state/pqx_state_unit.sv",
-             "s_d[pair_idx]        = s_q[pair_idx] ^ rs1_i;",
-             "s_d[pair_idx]        = rs1_i;",
-             "[extra] KABSORB overwrites S[i] instead of XOR-ing"),
-    Mutation("kinit_keeps_o", "rtl/state/pqx_state_unit.sv",
-             "          s_d = '0;\n          o_d = '0;",
-             "          s_d = '0;",
-             "[extra] KINIT clears S but not O"),
-    Mutation("state_start_ignored", "rtl/state/pqx_state_unit.sv",
-             "if (start_i) begin",
-             "if (1'b1) begin",
-             "[extra] state unit executes op_i every cycle, start_i ignored"),
-    Mutation("accept_ignores_units", "rtl/pqx_decoder.sv",
-             "assign accept_o = (op != pqx_pkg::OpIllegal) && UnitsBuilt[dec_o.unit];",
-             "assign accept_o = (op != pqx_pkg::OpIllegal);",
-             "[extra] decoder accepts instructions of units that are not built"),
-    Mutation("compare_u32_funct7", "rtl/pqx_decoder.sv",
-             "7'h79: op = pqx_pkg::OpCompareU32;",
-             "7'h7A: op = pqx_pkg::OpCompareU32;",
-             "[extra] COMPARE_U32 decoded at funct7 0x7A instead of 0x79"),
-    Mutation("queue_overflow", "rtl/pqx_inflight.sv",
-             "assign space_o = (cnt_q < CntW'(Depth));",
-             "assign space_o = (cnt_q <= CntW'(Depth));",
-             "[extra] queue reports space when full (a 5th instruction overwrites)"),
-    # arithmetic unit (issue 4)
-    Mutation("mont_k_qinv", "rtl/arith/pqx_mont_reduce.sv",
-             "x_i[15:0] * 16'd62209;", "x_i[15:0] * 16'd62207;",
-             "[arith] MontK with a wrong q^-1 mod 2^16"),
-    Mutation("mont_d_qinv", "rtl/arith/pqx_mont_reduce.sv",
-             "x_i[31:0] * 32'd58728449;", "x_i[31:0] * 32'd58728445;",
-             "[arith] MontD with a wrong q^-1 mod 2^32"),
-    Mutation("mont_f_no_final_sub", "rtl/arith/pqx_mont_reduce.sv",
-             "default:        r_o = f_sub + (f_sub[31] ? 32'(pqx_pkg::QF) : 32'd0);",
-             "default:        r_o = f_sum;",
-             "[arith] Falcon mq_montymul without the final conditional subtraction (result in [0, 2q))"),
-    Mutation("barrett_k_rounding", "rtl/arith/pqx_barrett.sv",
-             "(a * 64'sd20159 + (64'sd1 <<< 25)) >>> 26", "(a * 64'sd20159 + (64'sd1 <<< 24)) >>> 26",
-             "[arith] BarrettK rounds with 2^24 instead of 2^25"),
-    Mutation("barrett_hqc_no_correction", "rtl/arith/pqx_barrett.sv",
-             "assign r_o    = (correct && r >= n) ? r_corr[31:0] : r[31:0];",
-             "assign r_o    = r[31:0];",
-             "[arith] HQC Barrett without its correction step (rd may equal rs1 mod N + N)"),
-    Mutation("bfinttk_diff_sign", "rtl/arith/pqx_arith_unit.sv",
-             "assign k_diff   = b16 - a16;", "assign k_diff   = a16 - b16;",
-             "[arith] BFINTTK multiplies z by a - b instead of b - a"),
-    Mutation("bfnttd_h_not_latched", "rtl/arith/pqx_arith_unit.sv",
-             "if (h_we) h_q <= h_d;", "if (h_we && op_i == pqx_pkg::OpBfinttD) h_q <= h_d;",
-             "[arith] BFNTTD does not latch its high half into H"),
-    Mutation("falcon_add_unreduced", "rtl/arith/pqx_arith_unit.sv",
-             "assign f_add_at = mod_q_f(32'(a16) + mont - 32'(pqx_pkg::QF));",
-             "assign f_add_at = 32'(a16) + mont;",
-             "[arith] BFNTTF low half a + t not reduced mod q"),
-    Mutation("karats_mid_drops_l", "rtl/arith/pqx_arith_unit.sv",
-             "assign k_mid    = prod[62:0] ^ kl_q ^ kg_q;", "assign k_mid    = prod[62:0] ^ kg_q;",
-             "[arith] Karatsuba middle term forgets a_lo b_lo"),
-    Mutation("karats1_latches_wrong", "rtl/arith/pqx_arith_unit.sv",
-             "ka_q[31:0] <= rs1_i;", "ka_q[31:0] <= rs2_i;",
-             "[arith] KARATS1 latches b_lo as a_lo"),
-    Mutation("gf_reduce_poly", "rtl/arith/pqx_arith_unit.sv",
-             "16'h011D << (i - 8)", "16'h011B << (i - 8)",
-             "[arith] GF_REDUCE by 0x11B (the AES polynomial) instead of 0x11D"),
-    Mutation("modp_three_newton_steps", "rtl/arith/pqx_modp_montymul.sv",
-             "localparam logic [2:0] StepDone = 3'd5;", "localparam logic [2:0] StepDone = 3'd4;",
-             "[arith] MODP_MONTYMUL derives p0i with three Newton steps (16 bits)"),
-    Mutation("modp_result_dropped", "rtl/pqx_top.sv",
-             "res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
-             "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
-    # sampler and FPR units (issue 5)
-    Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",
-             "assign cbd_exc     = cbd_end > 9'd32;", "assign cbd_exc     = cbd_end >= 9'd32;",
-             "[sampler] CBD raises the exception for the last slice of the word too"),
-    Mutation("rej_uniform_accepts_q", "rtl/sampler/pqx_sampler_unit.sv",
-             "assign rej_c_ok = rej_c < 23'(pqx_pkg::QD);", "assign rej_c_ok = rej_c <= 23'(pqx_pkg::QD);",
-             "[sampler] REJ_UNIFORM accepts c = q"),
-    Mutation("rej_eta2_accepts_15", "rtl/sampler/pqx_sampler_unit.sv",
-             "if (rej_nib < 4'd15)", "if (rej_nib <= 4'd15)",
-             "[sampler] REJ_ETA2 accepts nibble 15"),
-    Mutation("fpr_round_half_up", "rtl/fpr/pqx_fpr_unit.sv",
-             "localparam logic [7:0] RoundUp = 8'hC8;", "localparam logic [7:0] RoundUp = 8'hCC;",
-             "[fpr] FPR_EXEC rounds ties up instead of to even"),
-    Mutation("fpr_norm_exponent", "rtl/fpr/pqx_fpr_unit.sv",
-             "assign n_e = rs3_i - {26'b0, nz};", "assign n_e = rs3_i + {26'b0, nz};",
-             "[fpr] FPR_NORM64 adds the shift to the exponent"),
-    Mutation("fpr_f_not_latched", "rtl/fpr/pqx_fpr_unit.sv",
-             "if (f_we) f_q <= f_d;", "if (f_we && 1'b0) f_q <= f_d;",
-             "[fpr] FPR_EXEC does not latch the high word (FPR_RDHI reads a stale value)"),
-]
-BY_NAME = {m.name: m for m in MUTATIONS}
-if len(BY_NAME) != len(MUTATIONS):
-    raise RuntimeError("duplicate mutant names")
+from verif.mutation import checks
+from verif.mutation.table import BY_NAME, MUTATIONS, Mutation
 
 # An exception line of a cocotb traceback: "<indent>verif.uvm.protocol.ProtocolError: message".
 _CHECK_RE = re.compile(r"^\s*(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Failure)):\s?(.*)$")
@@ -256,18 +54,39 @@ def occurrences(m: Mutation) -> int:
     return (ROOT / m.file).read_text().count(m.original)
 
 
-def stale(mutations: list[Mutation]) -> list[str]:
-    problems = []
-    for m in mutations:
-        path = ROOT / m.file
-        if not path.exists():
-            problems.append(f"{m.name}: {m.file} does not exist")
-            continue
-        n = occurrences(m)
-        if n != 1:
-            problems.append(f"{m.name}: original text occurs {n} times in {m.file} (must be once): "
-                            f"{m.original!r}")
-    return problems
+def run_formal(m: Mutation) -> "Outcome":
+    """Run the mutant's proof task on a mutated copy of rtl/ and formal/."""
+    _, job, task = m.checker.split(":")
+    out = MUTANT_DIR / m.name
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{m.name}_", dir=MUTANT_DIR))
+    try:
+        for sub in ("rtl", "formal"):
+            shutil.copytree(ROOT / sub, tmp / sub)
+        path = tmp / m.file
+        path.write_text(path.read_text().replace(m.original, m.replacement))
+        report = tmp / "formal.json"
+        with open(out / "formal.log", "w") as log:
+            subprocess.run([sys.executable, "-m", "scripts.formal", "--root", str(tmp), "--job",
+                            f"{job}:{task}", "--jobs", "1", "--report", str(report)],
+                           cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            result = json.loads(report.read_text())[0]
+        except (OSError, ValueError, IndexError):
+            return Outcome(m.name, "error", f"no formal report (see {out}/formal.log)",
+                           time.monotonic() - t0)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    secs = time.monotonic() - t0
+    status = result["status"]
+    if status == "FAIL":
+        lines = result.get("detail", "").splitlines()
+        first = next((ln for ln in lines if "failed assertion" in ln), lines[0] if lines else "FAIL")
+        return Outcome(m.name, "killed", f"formal {job}:{task}: {first.strip()}", secs)
+    if status == "PASS":
+        return Outcome(m.name, "SURVIVED", "-", secs)
+    return Outcome(m.name, "error", f"formal {job}:{task}: {status} (see {out}/formal.log)", secs)
 
 
 # ---------------------------------------------------------------------------------------- worker
@@ -469,8 +288,7 @@ def run_one(name: str, unit_name: str, seed: int, n: int, build_timeout: float,
     if rc == 0:
         if name == BASELINE:
             return Outcome(name, "passed", "-", secs)
-        gap = BY_NAME[name].known_gap if unit_name == "top" else ""   # gaps are of the system test
-        return Outcome(name, "survived (known gap)" if gap else "SURVIVED", "-", secs)
+        return Outcome(name, "SURVIVED", "-", secs)
     killer = first_check(out / "run.log")
     if killer.startswith("("):                  # no exception line: maybe the simulator aborted
         aborted = [ln for ln in (out / "worker.log").read_text(errors="replace").splitlines()
@@ -498,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", default=[],
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
+    ap.add_argument("--checker", choices=["sim", "formal"],
+                    help="only the mutants with this kind of checker")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=8000, help="PQX_N for the system test (covers every instruction pair)")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="mutants built and run in parallel")
@@ -524,8 +344,9 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.list:
         rows = [(m.name, m.file, "ok" if occurrences(m) == 1 else f"STALE ({occurrences(m)}x)",
-                 m.description) for m in MUTATIONS]
-        print_table(rows, ("mutant", "file", "text", "description"), (26, 28, 10, 90))
+                 m.checker, m.description) for m in MUTATIONS]
+        print_table(rows, ("mutant", "file", "text", "checker", "description"),
+                    (26, 28, 10, 24, 90))
         return 0
 
     names = [s for arg in args.only for s in arg.split(",") if s]
@@ -534,22 +355,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutate: error: unknown mutant(s) {unknown}; see --list", file=sys.stderr)
         return 2
     selected = [BY_NAME[s] for s in names] if names else list(MUTATIONS)
-    problems = stale(selected)
+    if args.checker:
+        selected = [m for m in selected if m.checker.split(":")[0] == args.checker]
+    problems = checks.problems(selected)
     if problems:
         for p in problems:
-            print(f"mutate: error: stale mutation table: {p}", file=sys.stderr)
+            print(f"mutate: error: mutation table: {p}", file=sys.stderr)
         return 2
     unit = UNITS[args.unit]
     unit_files = {str(f.resolve().relative_to(ROOT)) for f in unit.source_files()}
-    skipped = [m for m in selected if m.file not in unit_files]
-    selected = [m for m in selected if m.file in unit_files]
+    proofs = [m for m in selected if m.checker != "sim"] if args.unit == "top" else []
+    skipped = [m for m in selected if m.checker == "sim" and m.file not in unit_files]
+    selected = [m for m in selected if m.checker == "sim" and m.file in unit_files]
     what = ("verif.tests.test_top XifRandomTest, PQX_N=%d" % args.n if args.unit == "top"
             else f"{unit.test_module} (all tests)")
     print(f"mutate: {len(selected)} mutants, unit {args.unit} ({what}), seed {args.seed}, "
           f"jobs {args.jobs}", flush=True)
     t_start = time.monotonic()
 
-    if not args.no_baseline:
+    if not args.no_baseline and selected:
         print(f"mutate: baseline (unmutated copy of rtl/) ...", flush=True)
         base = run_one(BASELINE, args.unit, args.seed, args.n, args.build_timeout,
                        args.timeout or 300.0)
@@ -573,14 +397,14 @@ def main(argv: list[str] | None = None) -> int:
 
     def task(idx_m: tuple[int, Mutation]) -> Outcome:
         idx, m = idx_m
-        o = run_one(m.name, args.unit, args.seed, args.n, args.build_timeout, args.timeout)
+        o = run_formal(m) if m.checker != "sim" else \
+            run_one(m.name, args.unit, args.seed, args.n, args.build_timeout, args.timeout)
         note = o.killed_by if o.status == "killed" or o.status == "error" else ""
-        if o.status == "killed" and m.known_gap and args.unit == "top":
-            note += " [listed as a known gap, killed with this seed]"
         print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) {note}",
               flush=True)
         return o
 
+    selected = proofs + selected
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for o in pool.map(task, enumerate(selected)):
             outcomes[o.name] = o
@@ -588,18 +412,20 @@ def main(argv: list[str] | None = None) -> int:
     print()
     rows = [(m.name, m.description, outcomes[m.name].killed_by, outcomes[m.name].status,
              f"{outcomes[m.name].seconds:.0f}s") for m in selected]
+    rows += [(m.name, m.description, f"(checker {m.checker} runs with --unit top)", "n/a", "")
+             for m in MUTATIONS if m.checker != "sim" and args.unit != "top"
+             and (not names or m.name in names)]
     rows += [(m.name, m.description, f"(file not in unit {args.unit})", "n/a", "") for m in skipped]
     print_table(rows, ("mutant", "description", "killed-by", "status", "time"), (26, 60, 100, 20, 5))
     killed = sum(o.status == "killed" for o in outcomes.values())
     survived = [o.name for o in outcomes.values() if o.status == "SURVIVED"]
-    gaps = [o.name for o in outcomes.values() if o.status == "survived (known gap)"]
     errors = [o.name for o in outcomes.values() if o.status == "error"]
     total = time.monotonic() - t_start
-    for name in gaps:
-        print(f"known gap {name}: {BY_NAME[name].known_gap}")
+    for m in selected:
+        if m.note:
+            print(f"note {m.name} ({m.checker}): {m.note}")
     print(f"\n{len(selected)} mutants, {killed} killed"
           + (f", {len(survived)} survived: {', '.join(survived)}" if survived else "")
-          + (f", {len(gaps)} known gaps survived: {', '.join(gaps)}" if gaps else "")
           + (f", {len(errors)} errors: {', '.join(errors)}" if errors else "")
           + f" ({total:.0f} s)")
     if errors:

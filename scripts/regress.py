@@ -66,7 +66,7 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
 
 def plan(profile: str, seed: int, n: int | None) -> list[Step]:
     steps = [
-        Step("model tests (pytest)", [PY, "-m", "pytest", "-q", "verif/models",
+        Step("model tests (pytest)", [PY, "-m", "pytest", "-q",
                                       f"--junitxml={REPORTS / 'junit' / 'models.xml'}"],
              "make models", junit=REPORTS / "junit" / "models.xml"),
         Step("lint", [PY, "-m", "scripts.lint"], "make lint"),
@@ -80,9 +80,9 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long = [Step("formal (CI form of every task)", formal_cmd + ["--quick"],
                      "python -m scripts.formal --quick", lane="formal")]
         long += [sim_step("top", seed + k, n or 8000) for k in range(2)]
-        long.append(Step("mutation table (each mutant changes its build)",
-                         [PY, "-m", "scripts.mutate", "--check-table"],
-                         "python -m scripts.mutate --check-table", lane="mutants"))
+        long.append(Step("mutants checked by proofs", [PY, "-m", "scripts.mutate", "--checker",
+                                                       "formal", "--no-baseline"],
+                         "python -m scripts.mutate --checker formal", lane="mutants"))
     else:
         long = [Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
                      lane="mutants"),

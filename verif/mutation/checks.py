@@ -1,0 +1,111 @@
+"""Consistency of the mutation table with the RTL and with the builds its checkers use.
+
+* `stale`: each mutant's original text occurs exactly once in its file.
+* `outside_build`: the mutated file is part of the build its checker runs (rtl/pqx_top.f for the
+  system test, the [files] of the .sby for a proof task).
+* `no_op_in_build`: a mutant that reads a module parameter must run on a build that sets it.
+  The full build gives every module its default parameters, so a test of a parameter can be dead
+  there (`UnitsBuilt[unit]` once every unit is built: the mutant `accept_ignores_units` survived
+  for that reason). That is the one way a mutant of this table can be a no-op in its build that a
+  text check can see; any other no-op shows up as a survivor in `make mutants`. (A SAT miter of
+  original and mutant per module was tried: minutes per mutant, and out of memory for the state
+  unit and pqx_top.)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from verif.mutation.table import Mutation
+
+ROOT = Path(__file__).resolve().parents[2]
+TOP_LIST = ROOT / "rtl" / "pqx_top.f"
+
+
+def top_files() -> list[str]:
+    return [ln.strip() for ln in TOP_LIST.read_text().splitlines()
+            if ln.strip() and not ln.startswith("#")]
+
+
+def stale(mutations: list[Mutation]) -> list[str]:
+    problems = []
+    for m in mutations:
+        path = ROOT / m.file
+        if not path.exists():
+            problems.append(f"{m.name}: {m.file} does not exist")
+            continue
+        n = path.read_text().count(m.original)
+        if n != 1:
+            problems.append(f"{m.name}: original text occurs {n} times in {m.file} (must be once): "
+                            f"{m.original!r}")
+    return problems
+
+
+def checker_files(m: Mutation) -> list[str] | None:
+    """Repository-relative files of the build the mutant's checker runs, None for a bad checker."""
+    if m.checker == "sim":
+        return top_files()
+    parts = m.checker.split(":")
+    if len(parts) != 3 or parts[0] != "formal":
+        return None
+    sby = ROOT / "formal" / parts[1] / f"{parts[1]}.sby"
+    if not sby.exists():
+        return None
+    text = sby.read_text()
+    if not re.search(rf"^\s*{re.escape(parts[2])}\b", text.split("[tasks]", 1)[-1].split("[", 1)[0],
+                     re.M):
+        return None
+    files = text.split("[files]", 1)[-1].split("\n[", 1)[0].split()
+    return [str((sby.parent / f).resolve().relative_to(ROOT)) for f in files
+            if (sby.parent / f).resolve().is_relative_to(ROOT / "rtl")]
+
+
+def outside_build(mutations: list[Mutation]) -> list[str]:
+    problems = []
+    for m in mutations:
+        files = checker_files(m)
+        if files is None:
+            problems.append(f"{m.name}: checker {m.checker!r} is neither 'sim' nor "
+                            f"'formal:JOB:TASK' with a task of formal/JOB/JOB.sby")
+        elif m.file not in files:
+            problems.append(f"{m.name}: {m.file} is not part of the build of its checker "
+                            f"{m.checker}")
+    return problems
+
+
+def parameters(path: Path) -> set[str]:
+    """Names of the (overridable) parameters of the module in `path`; localparams are not."""
+    text = re.sub(r"//.*", "", path.read_text())
+    return set(re.findall(r"\bparameter\s+(?:[\w:]+\s+)?(?:\[[^\]]*\]\s*)?(\w+)\s*=", text))
+
+
+def set_parameters(m: Mutation) -> set[str]:
+    """Parameters whose value the checker's build sets (chparam in the .sby; none for sim)."""
+    if m.checker == "sim":
+        return set()
+    job = m.checker.split(":")[1]
+    return set(re.findall(r"chparam\s+-set\s+(\w+)", (ROOT / "formal" / job / f"{job}.sby")
+                          .read_text()))
+
+
+def no_op_in_build(mutations: list[Mutation]) -> list[str]:
+    """Mutants whose original text reads a parameter that their build leaves at its default.
+
+    The full build instantiates every module with its default parameters, so code that tests a
+    parameter (`UnitsBuilt[unit]` once every unit is built) can be dead there and the mutant cannot
+    change anything: it must run on a build that sets the parameter (a proof task with chparam).
+    """
+    problems = []
+    for m in mutations:
+        read = {p for p in parameters(ROOT / m.file) if re.search(rf"\b{p}\b", m.original)}
+        unset = read - set_parameters(m)
+        if unset:
+            problems.append(f"{m.name}: reads parameter(s) {', '.join(sorted(unset))}, which the "
+                            f"build of its checker {m.checker} leaves at the default; the mutant may "
+                            f"change nothing there (use a proof task that sets them)")
+    return problems
+
+
+def problems(mutations: list[Mutation]) -> list[str]:
+    return stale(mutations) + outside_build(mutations) + no_op_in_build(mutations)

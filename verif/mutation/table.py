@@ -1,0 +1,236 @@
+"""The RTL mutation table: known bugs planted one at a time by `make mutants` (scripts/mutate.py).
+
+Each entry is (file, exact original text, replacement, description) and names the check that must
+kill it. The table's consistency with the RTL (each original text occurs once, the file is part of
+the checker's build, the mutant can change that build's behaviour) is tested by
+verif/mutation/test_table.py in `make test`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    file: str          # relative to the repository root
+    original: str      # must occur exactly once in the file
+    replacement: str
+    description: str
+    checker: str = "sim"
+    """Who must kill it: "sim" (the system test XifRandomTest on the full build) or
+    "formal:JOB:TASK" (that proof task run on the mutated tree, in the configuration its .sby
+    builds), for a bug the random simulation cannot reach or the full build cannot show."""
+    note: str = ""
+    """Why the checker is not the simulation, or what else is known about this mutant."""
+
+
+MUTATIONS: list[Mutation] = [
+    # (a) a killed instruction still executes
+    Mutation("kill_queued_ignored", "rtl/pqx_inflight.sv",
+             "kill_now[p] = commit_kill_i && older_hit;",
+             "kill_now[p] = 1'b0;",
+             "kills of queued entries ignored: a killed instruction stays and can still execute"),
+    Mutation("kill_in_ignored", "rtl/pqx_inflight.sv",
+             "kill_in = commit_kill_i && (older_hit || hit_in);",
+             "kill_in = 1'b0;",
+             "kill in the issue cycle ignored: the killed incoming instruction is queued anyway"),
+    # (b) result dropped under back-pressure
+    Mutation("res_free_always", "rtl/pqx_top.sv",
+             "assign res_free    = !res_valid_q || result_ready_i;",
+             "assign res_free    = 1'b1;",
+             "result slot overwritten while result_valid && !result_ready (result dropped)"),
+    # (c) execution before commit
+    Mutation("exec_before_commit", "rtl/pqx_inflight.sv",
+             "head_valid_o = (cmt_q[0] || cmt_now[0]) && !kill_now[0];",
+             "head_valid_o = !kill_now[0];",
+             "queued head executes without waiting for its commit"),
+    Mutation("exec_at_issue_uncommitted", "rtl/pqx_inflight.sv",
+             "head_valid_o = in_valid_i && cmt_in;",
+             "head_valid_o = in_valid_i && !kill_in;",
+             "[extra] empty queue: incoming instruction executes at issue without a commit"),
+    # (d) LOAD/KABSORB bound off by one
+    Mutation("load_bound_lt", "rtl/state/pqx_state_unit.sv",
+             "assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));",
+             "assign pair_ok  = (pair_idx < 6'(pqx_pkg::MaxLoadIdx));",
+             "LOAD/KABSORB bound i < 48 instead of i <= 48 (i = 48 raises exc)"),
+    Mutation("load_bound_49", "rtl/state/pqx_state_unit.sv",
+             "assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));",
+             "assign pair_ok  = (pair_idx <= 6'd49);",
+             "LOAD/KABSORB bound i <= 49 (i = 49 accepted, writes past S[49])"),
+    # (e) KREAD3 byte order
+    Mutation("kread3_byte_order", "rtl/state/pqx_state_unit.sv",
+             "data_o = {8'b0, o_bytes[byte_idx * 8 +: 24]};",
+             "data_o = {8'b0, o_bytes[byte_idx * 8 +: 8], o_bytes[byte_idx * 8 + 8 +: 8], "
+             "o_bytes[byte_idx * 8 + 16 +: 8]};",
+             "KREAD3 returns bytes o, o+1, o+2 in reversed order"),
+    # (f) issue_ready ignores rs_valid
+    Mutation("operands_ok_always", "rtl/pqx_top.sv",
+             "assign operands_ok           = (register_rs_valid_i & issue_register_read_o)\n"
+             "                                 == issue_register_read_o;",
+             "assign operands_ok           = 1'b1;",
+             "issue_ready does not wait for the rs_valid bits of register_read"),
+    # (g) writeback flag wrong on the result
+    Mutation("result_we_always", "rtl/pqx_top.sv",
+             "res_we_q     <= head.dec.writeback;",
+             "res_we_q     <= 1'b1;",
+             "result we=1 even for instructions without writeback"),
+    # (h) a rejected instruction gets a result
+    Mutation("rejected_gets_result", "rtl/pqx_top.sv",
+             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
+             "assign exec_fire   = head_valid && !mc_busy_q && !multi_cycle && res_free;",
+             "exec_fire ignores head.accepted: rejected instructions produce a result"),
+    # multi-cycle units (Keccak, SLH-DSA)
+    Mutation("kperm_keeps_s", "rtl/pqx_top.sv",
+             "s_wmask = {50{mc_kperm_q}};",
+             "s_wmask = '0;",
+             "KPERM does not copy the permutation into S"),
+    Mutation("so_not_blocked_while_busy", "rtl/pqx_top.sv",
+             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
+             "assign exec_fire   = head_valid && head.accepted && !multi_cycle && res_free;",
+             "single-cycle instructions execute while a permutation runs (result overtakes it)"),
+    Mutation("keccak_round_constant", "rtl/keccak/pqx_keccak_round.sv",
+             "5'd7:  round_constant = 64'h8000000000008009;",
+             "5'd7:  round_constant = 64'h8000000000008008;",
+             "one iota round constant wrong"),
+    Mutation("robust_mask_ignored", "rtl/slhdsa/pqx_slhdsa_unit.sv",
+             "        robust_d    = op_thash && (rs2_i == 32'b0);",
+             "        robust_d    = 1'b0;",
+             "THASH ignores the robust mode (rs2 = 0)"),
+    Mutation("cl_checksum_off", "rtl/slhdsa/pqx_slhdsa_unit.sv",
+             "checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum;",
+             "checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum - 10'd1;",
+             "WOTS+ checksum off by one"),
+    Mutation("thash_padding", "rtl/slhdsa/pqx_slhdsa_unit.sv",
+             "        shake_block[32*w +: 32] = 32'h0000_001F;",
+             "        shake_block[32*w +: 32] = 32'h0000_0006;",
+             "SHA3 padding instead of SHAKE padding in the SLH-DSA block"),
+    Mutation("mc_start_uncommitted", "rtl/pqx_top.sv",
+             "assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;",
+             "assign mc_start    = (head_valid || multi_cycle) && head.accepted && !mc_busy_q "
+             "&& multi_cycle;",
+             "KSTART/KPERM/THASH/PRF start at the head of the queue without waiting for the commit: "
+             "a later kill comes too late, the killed instruction writes S/O"),
+    Mutation("load_start_uncommitted", "rtl/pqx_top.sv",
+             ".start_i   (exec_fire && head.dec.unit == pqx_pkg::UnitState),",
+             ".start_i   ((exec_fire || head.dec.op == pqx_pkg::OpLoad) "
+             "&& head.dec.unit == pqx_pkg::UnitState),",
+             "a LOAD at the head of the queue writes S before its commit (and again each cycle "
+             "it waits), also when it is killed afterwards"),
+    # (i) batch commit not honoured
+    Mutation("stale_commit_hit", "rtl/pqx_inflight.sv",
+             "hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && !cmt_q[p] && (q_id[p] == commit_id_i);",
+             "hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && (q_id[p] == commit_id_i);",
+             "a kill may hit a committed (rejected) entry whose id is already reused: older "
+             "committed instructions are lost (found by formal xif_shell)",
+             checker="formal:xif_shell:bmc",
+             note="the random simulation does not kill it: it needs a committed rejected entry held "
+                  "behind a stalled head, its id reused at once and that new instruction killed; "
+                  "the bounded proof xif_shell:bmc finds it (6 cycles)"),
+    Mutation("batch_commit_ignored", "rtl/pqx_inflight.sv",
+             "cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);",
+             "cmt_now[p]  = !commit_kill_i && hit[p] && (CntW'(p) < cnt_q);",
+             "a commit of id N commits only N, not the older queued entries"),
+    # extras
+    Mutation("kill_in_older_ignored", "rtl/pqx_inflight.sv",
+             "kill_in = commit_kill_i && (older_hit || hit_in);",
+             "kill_in = commit_kill_i && hit_in;",
+             "[extra] a kill of an older queued id does not kill the instruction issued that cycle"),
+    Mutation("store_bound_alias", "rtl/state/pqx_state_unit.sv",
+             "assign store_ok = (rs1_i <= 32'(pqx_pkg::MaxStoreIdx));",
+             "assign store_ok = (rs1_i[5:0] <= 6'(pqx_pkg::MaxStoreIdx));",
+             "[extra] STORE bound checks rs1[5:0] only (rs1 = 64 + i aliases O[i])"),
+    Mutation("kabsorb_overwrites", "rtl/state/pqx_state_unit.sv",
+             "s_d[pair_idx]        = s_q[pair_idx] ^ rs1_i;",
+             "s_d[pair_idx]        = rs1_i;",
+             "[extra] KABSORB overwrites S[i] instead of XOR-ing"),
+    Mutation("kinit_keeps_o", "rtl/state/pqx_state_unit.sv",
+             "          s_d = '0;\n          o_d = '0;",
+             "          s_d = '0;",
+             "[extra] KINIT clears S but not O"),
+    Mutation("state_start_ignored", "rtl/state/pqx_state_unit.sv",
+             "if (start_i) begin",
+             "if (1'b1) begin",
+             "[extra] state unit executes op_i every cycle, start_i ignored"),
+    Mutation("accept_ignores_units", "rtl/pqx_decoder.sv",
+             "assign accept_o = (op != pqx_pkg::OpIllegal) && UnitsBuilt[dec_o.unit];",
+             "assign accept_o = (op != pqx_pkg::OpIllegal);",
+             "[extra] decoder accepts instructions of units that are not built",
+             checker="formal:decoder:partial",
+             note="every unit is built in the simulated design, where it changes nothing; "
+                  "decoder:partial builds PQX without the FPR unit"),
+    Mutation("compare_u32_funct7", "rtl/pqx_decoder.sv",
+             "7'h79: op = pqx_pkg::OpCompareU32;",
+             "7'h7A: op = pqx_pkg::OpCompareU32;",
+             "[extra] COMPARE_U32 decoded at funct7 0x7A instead of 0x79"),
+    Mutation("queue_overflow", "rtl/pqx_inflight.sv",
+             "assign space_o = (cnt_q < CntW'(Depth));",
+             "assign space_o = (cnt_q <= CntW'(Depth));",
+             "[extra] queue reports space when full (a 5th instruction overwrites)"),
+    # arithmetic unit (issue 4)
+    Mutation("mont_k_qinv", "rtl/arith/pqx_mont_reduce.sv",
+             "x_i[15:0] * 16'd62209;", "x_i[15:0] * 16'd62207;",
+             "[arith] MontK with a wrong q^-1 mod 2^16"),
+    Mutation("mont_d_qinv", "rtl/arith/pqx_mont_reduce.sv",
+             "x_i[31:0] * 32'd58728449;", "x_i[31:0] * 32'd58728445;",
+             "[arith] MontD with a wrong q^-1 mod 2^32"),
+    Mutation("mont_f_no_final_sub", "rtl/arith/pqx_mont_reduce.sv",
+             "default:        r_o = f_sub + (f_sub[31] ? 32'(pqx_pkg::QF) : 32'd0);",
+             "default:        r_o = f_sum;",
+             "[arith] Falcon mq_montymul without the final conditional subtraction (result in [0, 2q))"),
+    Mutation("barrett_k_rounding", "rtl/arith/pqx_barrett.sv",
+             "(a * 64'sd20159 + (64'sd1 <<< 25)) >>> 26", "(a * 64'sd20159 + (64'sd1 <<< 24)) >>> 26",
+             "[arith] BarrettK rounds with 2^24 instead of 2^25"),
+    Mutation("barrett_hqc_no_correction", "rtl/arith/pqx_barrett.sv",
+             "assign r_o    = (correct && r >= n) ? r_corr[31:0] : r[31:0];",
+             "assign r_o    = r[31:0];",
+             "[arith] HQC Barrett without its correction step (rd may equal rs1 mod N + N)"),
+    Mutation("bfinttk_diff_sign", "rtl/arith/pqx_arith_unit.sv",
+             "assign k_diff   = b16 - a16;", "assign k_diff   = a16 - b16;",
+             "[arith] BFINTTK multiplies z by a - b instead of b - a"),
+    Mutation("bfnttd_h_not_latched", "rtl/arith/pqx_arith_unit.sv",
+             "if (h_we) h_q <= h_d;", "if (h_we && op_i == pqx_pkg::OpBfinttD) h_q <= h_d;",
+             "[arith] BFNTTD does not latch its high half into H"),
+    Mutation("falcon_add_unreduced", "rtl/arith/pqx_arith_unit.sv",
+             "assign f_add_at = mod_q_f(32'(a16) + mont - 32'(pqx_pkg::QF));",
+             "assign f_add_at = 32'(a16) + mont;",
+             "[arith] BFNTTF low half a + t not reduced mod q"),
+    Mutation("karats_mid_drops_l", "rtl/arith/pqx_arith_unit.sv",
+             "assign k_mid    = prod[62:0] ^ kl_q ^ kg_q;", "assign k_mid    = prod[62:0] ^ kg_q;",
+             "[arith] Karatsuba middle term forgets a_lo b_lo"),
+    Mutation("karats1_latches_wrong", "rtl/arith/pqx_arith_unit.sv",
+             "ka_q[31:0] <= rs1_i;", "ka_q[31:0] <= rs2_i;",
+             "[arith] KARATS1 latches b_lo as a_lo"),
+    Mutation("gf_reduce_poly", "rtl/arith/pqx_arith_unit.sv",
+             "16'h011D << (i - 8)", "16'h011B << (i - 8)",
+             "[arith] GF_REDUCE by 0x11B (the AES polynomial) instead of 0x11D"),
+    Mutation("modp_three_newton_steps", "rtl/arith/pqx_modp_montymul.sv",
+             "localparam logic [2:0] StepDone = 3'd5;", "localparam logic [2:0] StepDone = 3'd4;",
+             "[arith] MODP_MONTYMUL derives p0i with three Newton steps (16 bits)"),
+    Mutation("modp_result_dropped", "rtl/pqx_top.sv",
+             "res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
+             "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
+    # sampler and FPR units (issue 5)
+    Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",
+             "assign cbd_exc     = cbd_end > 9'd32;", "assign cbd_exc     = cbd_end >= 9'd32;",
+             "[sampler] CBD raises the exception for the last slice of the word too"),
+    Mutation("rej_uniform_accepts_q", "rtl/sampler/pqx_sampler_unit.sv",
+             "assign rej_c_ok = rej_c < 23'(pqx_pkg::QD);", "assign rej_c_ok = rej_c <= 23'(pqx_pkg::QD);",
+             "[sampler] REJ_UNIFORM accepts c = q"),
+    Mutation("rej_eta2_accepts_15", "rtl/sampler/pqx_sampler_unit.sv",
+             "if (rej_nib < 4'd15)", "if (rej_nib <= 4'd15)",
+             "[sampler] REJ_ETA2 accepts nibble 15"),
+    Mutation("fpr_round_half_up", "rtl/fpr/pqx_fpr_unit.sv",
+             "localparam logic [7:0] RoundUp = 8'hC8;", "localparam logic [7:0] RoundUp = 8'hCC;",
+             "[fpr] FPR_EXEC rounds ties up instead of to even"),
+    Mutation("fpr_norm_exponent", "rtl/fpr/pqx_fpr_unit.sv",
+             "assign n_e = rs3_i - {26'b0, nz};", "assign n_e = rs3_i + {26'b0, nz};",
+             "[fpr] FPR_NORM64 adds the shift to the exponent"),
+    Mutation("fpr_f_not_latched", "rtl/fpr/pqx_fpr_unit.sv",
+             "if (f_we) f_q <= f_d;", "if (f_we && 1'b0) f_q <= f_d;",
+             "[fpr] FPR_EXEC does not latch the high word (FPR_RDHI reads a stale value)"),
+]
+BY_NAME = {m.name: m for m in MUTATIONS}
+if len(BY_NAME) != len(MUTATIONS):
+    raise RuntimeError("duplicate mutant names")
