@@ -15,7 +15,7 @@ ALG   ?=
 VECTORS ?=
 EXPECTED ?=
 
-.PHONY: help test regress formal sim kat lint models mutants clean clean-venv venv
+.PHONY: help test regress formal sim kat lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
@@ -25,12 +25,14 @@ help:
 	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/"
 	@echo "  make formal [JOB=name]         every proof job (or one) with a status/time table"
 	@echo "  make sim UNIT=u [TEST=t] [SEED=n] [N=n] [WAVES=1]"
-	@echo "                                 one unit's tests; WAVES=1 writes an FST and prints its path"
+	@echo "                                 one unit's tests; WAVES=1 writes an FST (else a VCD) and prints its path"
 	@echo "                                 units: $$($(PY) -c 'from scripts.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
 	@echo "  make kat ALG=a VECTORS=file [EXPECTED=file]"
 	@echo "                                 run a NIST ACVP vector file through the RTL (docs/kat.md)"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
-	@echo "  make models                    pytest of the Python reference model (no simulator)"
+	@echo "  make models                    pytest: reference model, ISA table, tool checks (no simulator)"
+	@echo "  make gen                       rewrite what is generated from the ISA table"
+	@echo "                                 (verif/models/isa_table.py -> RTL decode, docs, pqx.h)"
 	@echo "  make mutants                   plant each known RTL bug and check the testbench catches it"
 	@echo "  make clean | clean-venv        remove build/ | also the virtual environment"
 
@@ -68,6 +70,9 @@ models: $(STAMP)
 
 mutants: $(STAMP)
 	@$(PY) -m scripts.mutate
+
+gen: $(STAMP)
+	@$(PY) -m scripts.gen_isa
 
 clean:
 	rm -rf build

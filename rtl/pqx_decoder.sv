@@ -27,25 +27,26 @@ module pqx_decoder #(
   assign funct2 = instr_i[26:25];
   assign funct7 = instr_i[31:25];
 
+  // ---- BEGIN GENERATED from verif/models/isa_table.py by `python -m scripts.gen_isa`: do not edit ----
   always_comb begin
     op = pqx_pkg::OpIllegal;
-    if (opcode == pqx_pkg::OpcR4) begin
+    if (opcode == 7'h6B) begin         // R4: funct3 x funct2
       unique case ({funct3, funct2})
-        {pqx_pkg::F3Keccak, 2'd0}: op = pqx_pkg::OpKstart;
-        {pqx_pkg::F3Keccak, 2'd1}: op = pqx_pkg::OpKabsorb;
-        {pqx_pkg::F3Keccak, 2'd2}: op = pqx_pkg::OpKperm;
-        {pqx_pkg::F3Keccak, 2'd3}: op = pqx_pkg::OpLoad;
-        {pqx_pkg::F3NttKD,  2'd0}: op = pqx_pkg::OpBfnttK;
-        {pqx_pkg::F3NttKD,  2'd1}: op = pqx_pkg::OpBfinttK;
-        {pqx_pkg::F3NttKD,  2'd2}: op = pqx_pkg::OpBfnttD;
-        {pqx_pkg::F3NttKD,  2'd3}: op = pqx_pkg::OpBfinttD;
-        {pqx_pkg::F3NttF,   2'd0}: op = pqx_pkg::OpBfnttF;
-        {pqx_pkg::F3NttF,   2'd1}: op = pqx_pkg::OpBfinttF;
-        {pqx_pkg::F3NttF,   2'd2}: op = pqx_pkg::OpModpMontymul;
-        {pqx_pkg::F3NttF,   2'd3}: op = pqx_pkg::OpFprNorm64Exec;
+        {3'b001, 2'd0}: op = pqx_pkg::OpKstart;
+        {3'b001, 2'd1}: op = pqx_pkg::OpKabsorb;
+        {3'b001, 2'd2}: op = pqx_pkg::OpKperm;
+        {3'b001, 2'd3}: op = pqx_pkg::OpLoad;
+        {3'b111, 2'd0}: op = pqx_pkg::OpBfnttK;
+        {3'b111, 2'd1}: op = pqx_pkg::OpBfinttK;
+        {3'b111, 2'd2}: op = pqx_pkg::OpBfnttD;
+        {3'b111, 2'd3}: op = pqx_pkg::OpBfinttD;
+        {3'b110, 2'd0}: op = pqx_pkg::OpBfnttF;
+        {3'b110, 2'd1}: op = pqx_pkg::OpBfinttF;
+        {3'b110, 2'd2}: op = pqx_pkg::OpModpMontymul;
+        {3'b110, 2'd3}: op = pqx_pkg::OpFprNorm64Exec;
         default:          op = pqx_pkg::OpIllegal;
       endcase
-    end else if (opcode == pqx_pkg::OpcR && funct3 == pqx_pkg::F3R) begin
+    end else if (opcode == 7'h3B && funct3 == 3'b111) begin   // R: funct7
       unique case (funct7)
         7'h00: op = pqx_pkg::OpCbd1;
         7'h01: op = pqx_pkg::OpCbd2;
@@ -98,64 +99,247 @@ module pqx_decoder #(
     end
   end
 
-  // Unit, writeback and source registers of each op.
+  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op.
   always_comb begin
-    dec_o.op        = op;
-    dec_o.unit      = pqx_pkg::UnitArith;
-    dec_o.writeback = 1'b1;
-    dec_o.rs_read   = 3'b011;
+    dec_o    = '0;           // OpIllegal: no unit, nothing read, no writeback
+    dec_o.op = op;
     unique case (op)
-      pqx_pkg::OpLoad, pqx_pkg::OpKabsorb: begin
-        dec_o.unit = pqx_pkg::UnitState;  dec_o.writeback = 1'b0; dec_o.rs_read = 3'b111;
-      end
-      pqx_pkg::OpKinit: begin
-        dec_o.unit = pqx_pkg::UnitState;  dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-      end
-      pqx_pkg::OpStore, pqx_pkg::OpKread3: begin
-        dec_o.unit = pqx_pkg::UnitState;  dec_o.rs_read = 3'b001;
-      end
-      pqx_pkg::OpCompareU32: dec_o.unit = pqx_pkg::UnitState;
-      pqx_pkg::OpKstart, pqx_pkg::OpKperm: begin
+      pqx_pkg::OpKstart: begin   // KSTART
         dec_o.unit = pqx_pkg::UnitKeccak; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
-      pqx_pkg::OpCl128, pqx_pkg::OpCl192, pqx_pkg::OpCl256, pqx_pkg::OpPrf128, pqx_pkg::OpPrf192, pqx_pkg::OpPrf256: begin
+      pqx_pkg::OpKabsorb: begin   // KABSORB
+        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKperm: begin   // KPERM
+        dec_o.unit = pqx_pkg::UnitKeccak; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpLoad: begin   // LOAD
+        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfnttK: begin   // BFNTTK
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfinttK: begin   // BFINTTK
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfnttD: begin   // BFNTTD
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfinttD: begin   // BFINTTD
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfnttF: begin   // BFNTTF
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfinttF: begin   // BFINTTF
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpModpMontymul: begin   // MODP_MONTYMUL
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpFprNorm64Exec: begin   // FPR_NORM64_EXEC
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCbd1: begin   // CBD1
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCbd2: begin   // CBD2
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCbd3: begin   // CBD3
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCbd4: begin   // CBD4
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBarrett: begin   // BARRETT
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKread3: begin   // KREAD3
+        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKinit: begin   // KINIT
+        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpStore: begin   // STORE
+        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpMqmulF: begin   // MQMULF
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpMqmulK: begin   // MQMULK
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpMqmulD: begin   // MQMULD
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKarats1: begin   // KARATS1
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKarats2: begin   // KARATS2
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKarats3: begin   // KARATS3
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpGfmul8: begin   // GFMUL8
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfnttDH: begin   // BFNTTDH
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBfinttDH: begin   // BFINTTDH
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpKarats4: begin   // KARATS4
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpRed32: begin   // RED32
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCl128: begin   // CL_128
         dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
       end
-      pqx_pkg::OpThash1_128, pqx_pkg::OpThash2_128, pqx_pkg::OpThash1_192, pqx_pkg::OpThash2_192, pqx_pkg::OpThash1_256, pqx_pkg::OpThash2_256: begin
+      pqx_pkg::OpCl192: begin   // CL_192
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCl256: begin   // CL_256
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpThash1_128: begin   // THASH1_128
         dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
-      pqx_pkg::OpBfnttK, pqx_pkg::OpBfinttK, pqx_pkg::OpBfnttD, pqx_pkg::OpBfinttD, pqx_pkg::OpBfnttF, pqx_pkg::OpBfinttF, pqx_pkg::OpModpMontymul:
-        dec_o.rs_read = 3'b111;
-      pqx_pkg::OpBfnttDH, pqx_pkg::OpBfinttDH, pqx_pkg::OpKarats3, pqx_pkg::OpKarats4:
-        dec_o.rs_read = 3'b000;
-      pqx_pkg::OpBarrett, pqx_pkg::OpRed32, pqx_pkg::OpGfReduce, pqx_pkg::OpBarrettHqc1, pqx_pkg::OpBarrettHqc3, pqx_pkg::OpBarrettHqc5:
-        dec_o.rs_read = 3'b001;
-      pqx_pkg::OpMqmulF, pqx_pkg::OpMqmulK, pqx_pkg::OpMqmulD, pqx_pkg::OpKarats1, pqx_pkg::OpKarats2, pqx_pkg::OpGfmul8:
-        dec_o.rs_read = 3'b011;
-      pqx_pkg::OpCbd1, pqx_pkg::OpCbd2, pqx_pkg::OpCbd3, pqx_pkg::OpCbd4, pqx_pkg::OpRejEta2, pqx_pkg::OpRejEta4, pqx_pkg::OpUnpackZ17, pqx_pkg::OpUnpackZ19:
-        dec_o.unit = pqx_pkg::UnitSampler;
-      pqx_pkg::OpRejUniform: begin
-        dec_o.unit = pqx_pkg::UnitSampler; dec_o.rs_read = 3'b001;
+      pqx_pkg::OpThash2_128: begin   // THASH2_128
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
-      pqx_pkg::OpFprLoadSe: begin
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b0;
+      pqx_pkg::OpPrf128: begin   // PRF_128
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
-      pqx_pkg::OpFprExec: dec_o.unit = pqx_pkg::UnitFpr;
-      pqx_pkg::OpFprNorm64Exec: begin
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.rs_read = 3'b111;
+      pqx_pkg::OpFprLoadSe: begin   // FPR_LOAD_SE
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
-      pqx_pkg::OpFprRdhi, pqx_pkg::OpFprNorm64Rdhi, pqx_pkg::OpFprNorm64Rde: begin
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.rs_read = 3'b000;
+      pqx_pkg::OpFprExec: begin   // FPR_EXEC
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
-      default: begin  // pqx_pkg::OpIllegal: no unit, nothing read
-        dec_o.unit = pqx_pkg::UnitState;  dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+      pqx_pkg::OpFprRdhi: begin   // FPR_RDHI
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
+      pqx_pkg::OpFprNorm64Rdhi: begin   // FPR_NORM64_RDHI
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpFprNorm64Rde: begin   // FPR_NORM64_RDE
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpThash1_192: begin   // THASH1_192
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpThash2_192: begin   // THASH2_192
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpThash1_256: begin   // THASH1_256
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpThash2_256: begin   // THASH2_256
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpPrf192: begin   // PRF_192
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpPrf256: begin   // PRF_256
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
+        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpRejUniform: begin   // REJ_UNIFORM
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpRejEta2: begin   // REJ_ETA2
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpRejEta4: begin   // REJ_ETA4
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpUnpackZ17: begin   // UNPACK_Z17
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpUnpackZ19: begin   // UNPACK_Z19
+        dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBarrettHqc1: begin   // BARRETT_HQC1
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBarrettHqc3: begin   // BARRETT_HQC3
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpBarrettHqc5: begin   // BARRETT_HQC5
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpGfReduce: begin   // GF_REDUCE
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      pqx_pkg::OpCompareU32: begin   // COMPARE_U32
+        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+      end
+      default: ;
     endcase
-    // Everything of the state, Keccak and SLH-DSA units touches S or O, except COMPARE_U32.
-    dec_o.uses_so = (dec_o.unit == pqx_pkg::UnitState || dec_o.unit == pqx_pkg::UnitKeccak
-                     || dec_o.unit == pqx_pkg::UnitSlhdsa)
-                    && op != pqx_pkg::OpCompareU32 && op != pqx_pkg::OpIllegal;
   end
+  // ---- END GENERATED ----
 
   assign accept_o = (op != pqx_pkg::OpIllegal) && UnitsBuilt[dec_o.unit];
 

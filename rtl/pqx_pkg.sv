@@ -33,14 +33,7 @@ package pqx_pkg;
   typedef enum logic [2:0] { BarK, BarD, BarHqc1, BarHqc3, BarHqc5 } barrett_mode_e;
 
   // ---------------------------------------------------------------- encodings
-  localparam logic [6:0] OpcR4 = 7'h6B;      // R4 type: funct3 + funct2
-  localparam logic [6:0] OpcR  = 7'h3B;      // R type:  funct3 = 3'b111 + funct7
-  localparam logic [2:0] F3R   = 3'b111;
-
-  // R4 funct3 groups
-  localparam logic [2:0] F3Keccak = 3'b001;
-  localparam logic [2:0] F3NttKD  = 3'b111;
-  localparam logic [2:0] F3NttF   = 3'b110;
+  // The opcodes, function fields and op_e come from verif/models/isa_table.py (docs/isa.md).
 
   // Execution units behind the dispatch stage.
   typedef enum logic [2:0] {
@@ -55,26 +48,69 @@ package pqx_pkg;
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
   localparam logic [7:0] UnitsBuilt = 8'b0011_1111;
 
+  // ---- BEGIN GENERATED from verif/models/isa_table.py by `python -m scripts.gen_isa`: do not edit ----
   typedef enum logic [6:0] {
     OpIllegal,
-    // Keccak and state
-    OpKstart, OpKabsorb, OpKperm, OpLoad, OpKinit, OpStore, OpKread3, OpCompareU32,
-    // lattice
-    OpBfnttK, OpBfinttK, OpBfnttD, OpBfinttD, OpBfnttF, OpBfinttF, OpModpMontymul,
-    OpBfnttDH, OpBfinttDH, OpMqmulF, OpMqmulK, OpMqmulD, OpBarrett, OpRed32,
-    // binary field
-    OpKarats1, OpKarats2, OpKarats3, OpKarats4, OpGfmul8, OpGfReduce,
-    OpBarrettHqc1, OpBarrettHqc3, OpBarrettHqc5,
-    // SLH-DSA
-    OpCl128, OpCl192, OpCl256,
-    OpThash1_128, OpThash2_128, OpPrf128, OpThash1_192, OpThash2_192, OpPrf192,
-    OpThash1_256, OpThash2_256, OpPrf256,
-    // sampling
-    OpCbd1, OpCbd2, OpCbd3, OpCbd4, OpRejUniform, OpRejEta2, OpRejEta4,
-    OpUnpackZ17, OpUnpackZ19,
-    // Falcon floating point
-    OpFprLoadSe, OpFprExec, OpFprRdhi, OpFprNorm64Exec, OpFprNorm64Rdhi, OpFprNorm64Rde
+    OpKstart,               // KSTART
+    OpKabsorb,              // KABSORB
+    OpKperm,                // KPERM
+    OpLoad,                 // LOAD
+    OpBfnttK,               // BFNTTK
+    OpBfinttK,              // BFINTTK
+    OpBfnttD,               // BFNTTD
+    OpBfinttD,              // BFINTTD
+    OpBfnttF,               // BFNTTF
+    OpBfinttF,              // BFINTTF
+    OpModpMontymul,         // MODP_MONTYMUL
+    OpFprNorm64Exec,        // FPR_NORM64_EXEC
+    OpCbd1,                 // CBD1
+    OpCbd2,                 // CBD2
+    OpCbd3,                 // CBD3
+    OpCbd4,                 // CBD4
+    OpBarrett,              // BARRETT
+    OpKread3,               // KREAD3
+    OpKinit,                // KINIT
+    OpStore,                // STORE
+    OpMqmulF,               // MQMULF
+    OpMqmulK,               // MQMULK
+    OpMqmulD,               // MQMULD
+    OpKarats1,              // KARATS1
+    OpKarats2,              // KARATS2
+    OpKarats3,              // KARATS3
+    OpGfmul8,               // GFMUL8
+    OpBfnttDH,              // BFNTTDH
+    OpBfinttDH,             // BFINTTDH
+    OpKarats4,              // KARATS4
+    OpRed32,                // RED32
+    OpCl128,                // CL_128
+    OpCl192,                // CL_192
+    OpCl256,                // CL_256
+    OpThash1_128,           // THASH1_128
+    OpThash2_128,           // THASH2_128
+    OpPrf128,               // PRF_128
+    OpFprLoadSe,            // FPR_LOAD_SE
+    OpFprExec,              // FPR_EXEC
+    OpFprRdhi,              // FPR_RDHI
+    OpFprNorm64Rdhi,        // FPR_NORM64_RDHI
+    OpFprNorm64Rde,         // FPR_NORM64_RDE
+    OpThash1_192,           // THASH1_192
+    OpThash2_192,           // THASH2_192
+    OpThash1_256,           // THASH1_256
+    OpThash2_256,           // THASH2_256
+    OpPrf192,               // PRF_192
+    OpPrf256,               // PRF_256
+    OpRejUniform,           // REJ_UNIFORM
+    OpRejEta2,              // REJ_ETA2
+    OpRejEta4,              // REJ_ETA4
+    OpUnpackZ17,            // UNPACK_Z17
+    OpUnpackZ19,            // UNPACK_Z19
+    OpBarrettHqc1,          // BARRETT_HQC1
+    OpBarrettHqc3,          // BARRETT_HQC3
+    OpBarrettHqc5,          // BARRETT_HQC5
+    OpGfReduce,             // GF_REDUCE
+    OpCompareU32            // COMPARE_U32
   } op_e;
+  // ---- END GENERATED ----
 
   // Decoded form of one instruction, carried through the in-flight queue.
   typedef struct packed {
@@ -83,6 +119,7 @@ package pqx_pkg;
     logic        writeback;
     logic [2:0]  rs_read;   // bit k: rs(k+1) is a source operand
     logic        uses_so;   // reads or writes S or O (waits while a permutation runs)
+    logic        multi_cycle;  // leaves the queue at its start, result when its unit is done
   } dec_t;
 
   // One issued instruction waiting in the in-flight queue for its commit. Rejected
@@ -103,7 +140,7 @@ package pqx_pkg;
   // Width of entry_t: storage arrays use plain vectors of this width, because Yosys
   // silently drops the packed dimension of an array of structs ($bits does not parse
   // there either). Verilator's width checks keep the two in step.
-  localparam int unsigned DecW   = 7 + 3 + 1 + 3 + 1;
+  localparam int unsigned DecW   = 7 + 3 + 1 + 3 + 1 + 1;
   localparam int unsigned EntryW = XIdWidth + 1 + 1 + 5 + DecW + XNumRs * XRfrWidth;
 
   function automatic logic [XIdWidth-1:0] entry_id(entry_t e);

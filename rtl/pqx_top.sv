@@ -152,10 +152,7 @@ module pqx_top #(
 
   assign head_is_cl  = head.dec.op == pqx_pkg::OpCl128 || head.dec.op == pqx_pkg::OpCl192
                        || head.dec.op == pqx_pkg::OpCl256;
-  assign multi_cycle = head.dec.unit == pqx_pkg::UnitKeccak
-                       || (head.dec.unit == pqx_pkg::UnitSlhdsa && !head_is_cl)
-                       || (head.dec.unit == pqx_pkg::UnitArith
-                           && head.dec.op == pqx_pkg::OpModpMontymul);
+  assign multi_cycle = head.dec.multi_cycle;   // from the instruction table (latency > 1)
   assign res_free    = !res_valid_q || result_ready_i;
   assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;
   assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;

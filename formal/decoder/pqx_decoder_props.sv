@@ -1,6 +1,6 @@
 // Formal property wrapper: the PQX issue response for every 32-bit instruction word.
 //
-// The reference table below is written from the ISA document (docs: pqx-isa.md, "Encoding" and
+// The reference table below is written from the ISA document (docs/isa.md, "Encoding" and
 // the operand columns of the instruction tables), not from pqx_decoder.sv:
 //   * R4 type, opcode 0x6B: funct3 (bits 14:12) x funct2 (bits 26:25);
 //   * R type, opcode 0x3B, funct3 = 111: funct7 (bits 31:25);

@@ -403,7 +403,7 @@ module pqx_xif_shell_props #(
   // entry after the one whose result just started.
   logic [3:0][3:0] dq_id;
   logic [3:0][4:0] dq_rd;
-  logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live;
+  logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live, dq_mc, dq_modp;
   logic [3:0][2:0] dq_cls, dq_unit;
   for (genvar p = 0; p < 4; p++) begin : g_dq
     pqx_pkg::entry_t e;
@@ -415,6 +415,8 @@ module pqx_xif_shell_props #(
     assign dq_wb[p]   = e.dec.writeback;
     assign dq_cls[p]  = op_class(e.dec.op);
     assign dq_unit[p] = e.dec.unit;
+    assign dq_mc[p]   = e.dec.multi_cycle;
+    assign dq_modp[p] = e.dec.op == pqx_pkg::OpModpMontymul;
     assign dq_live[p] = (3'(p) < p_cnt_q) && !(!e.accepted && p_cmt_q[p]);
   end
 
@@ -482,6 +484,9 @@ module pqx_xif_shell_props #(
           assert ((dq_cls[p] == C_THASH || dq_cls[p] == C_CL) == (dq_unit[p] == pqx_pkg::UnitSlhdsa));
           if (dq_cls[p] == C_LOAD || dq_cls[p] == C_KABSORB || dq_cls[p] == C_KINIT)
             assert (dq_unit[p] == pqx_pkg::UnitState);
+          assert (dq_mc[p] == (dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM
+                               || dq_cls[p] == C_THASH || dq_modp[p]));
+          if (dq_modp[p]) assert (dq_unit[p] == pqx_pkg::UnitArith);
         end
       end
     end

@@ -39,16 +39,12 @@ entries agree with the reference tables (`verif/models/test_kernels_ntt_model.py
 
 from __future__ import annotations
 
-from typing import Generator, TypeVar
+from typing import TypeVar
 
-from verif.models import PqxModel, encode
-from verif.models.pqx_model import M16, M32, M64, s16, s32
+from verif.kernels.runner import Item, Kernel, run_on_model  # noqa: F401  (run_on_model: the tests)
+from verif.models.consts import M16, M32, M64, Q_D, Q_F, Q_K, s16, s32
 
-Item = tuple[str, tuple[int, int, int]]
-"""One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
 T = TypeVar("T")
-Kernel = Generator[list[Item], list[int], T]
-"""A kernel: yields batches, is sent each batch's rd values, returns its result."""
 
 
 def reg(x: int) -> int:
@@ -73,7 +69,6 @@ def caddq(x: int, q: int) -> int:
 
 
 # ============================================================================ ML-KEM (q = 3329)
-Q_K = 3329
 R_K = (1 << 16) % Q_K                # Montgomery factor of MontK
 ZETA_K = 17                          # primitive 256-th root of unity mod 3329 (FIPS 203)
 ZETAS_K = [centered(R_K * pow(ZETA_K, brv(k, 7), Q_K), Q_K) for k in range(128)]
@@ -164,7 +159,6 @@ def mlkem_multiply_ntts(f: list[int], g: list[int]) -> Kernel[list[int]]:
 
 
 # ============================================================================ ML-DSA (q = 8380417)
-Q_D = 8380417
 R_D = (1 << 32) % Q_D
 ZETA_D = 1753                        # primitive 512-th root of unity mod q (FIPS 204)
 ZETAS_D = [centered(R_D * pow(ZETA_D, brv(k, 8), Q_D), Q_D) for k in range(256)]
@@ -224,7 +218,6 @@ def mldsa_intt(coeffs: list[int]) -> Kernel[list[int]]:
 
 
 # ============================================================================ Falcon (q = 12289)
-Q_F = 12289
 R_F = (1 << 16) % Q_F                # 4091
 G_F = 7                              # primitive 2048-th root of unity mod 12289 (Falcon)
 GMB = [R_F * pow(G_F, brv(u, 10), Q_F) % Q_F for u in range(1024)]
@@ -364,32 +357,3 @@ def clmul_poly(a: list[int], b: list[int]) -> Kernel[list[int]]:
     significant first), as na + nb words; one batch."""
     results = yield clmul_program(a, b)
     return clmul_assemble(len(a), len(b), results)
-
-
-# ============================================================================ running
-def run_on_model(kernel: Kernel[T], model: PqxModel | None = None,
-                 stats: dict[str, int] | None = None) -> T:
-    """Executes a kernel on the reference model (no simulator). `stats` (if given) receives the
-    number of batches and instructions."""
-    m = model if model is not None else PqxModel()
-    words: dict[str, int] = {}
-    batches = instructions = 0
-    try:
-        batch = next(kernel)
-        while True:
-            results = []
-            for name, (a, b, c) in batch:
-                word = words.get(name)
-                if word is None:
-                    word = words[name] = encode(name, rd=5)
-                r = m.execute(word, a, b, c)
-                if r.exc or not r.we:
-                    raise AssertionError(f"{name} ({a:#x}, {b:#x}, {c:#x}): exc {r.exc}, we {r.we}")
-                results.append(r.data)
-            batches += 1
-            instructions += len(batch)
-            batch = kernel.send(results)
-    except StopIteration as stop:
-        if stats is not None:
-            stats.update(batches=batches, instructions=instructions)
-        return stop.value

@@ -1,4 +1,4 @@
-"""Polynomial sampling as PQX firmware, written in Python (pqx-isa.md, "Keccak and state" and
+"""Polynomial sampling as PQX firmware, written in Python (docs/isa.md, "Keccak and state" and
 "Sampling").
 
 The kernels and what they compute, exactly:
@@ -53,22 +53,16 @@ makes it, and the sampling instructions come in the batch after the reads they u
 
 from __future__ import annotations
 
-from typing import Generator, Sequence, TypeVar
+from typing import Sequence, TypeVar
 
 from verif.kernels import sha3
-from verif.models import INSTRUCTIONS, PqxModel, decode, encode
-from verif.models.pqx_model import s32
+from verif.kernels.runner import Item, Kernel, run_batch_on_model, run_on_model  # noqa: F401
+from verif.models import INSTRUCTIONS, decode
+from verif.models.consts import Q_D, Q_K, s32
 
-Item = tuple[str, tuple[int, int, int]]
-"""One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
 T = TypeVar("T")
-Kernel = Generator[list[Item], list[int], T]
-"""A kernel: yields batches, is sent each batch's rd values (instructions with writeback), returns
-its result."""
 
 N = 256
-Q_K = 3329
-Q_D = 8380417
 SHAKE128_RATE = 168
 SHAKE256_RATE = 136
 
@@ -248,41 +242,3 @@ def writes_rd(name: str) -> bool:
 def rd_count(batch: Sequence[Item]) -> int:
     """Number of rd values a batch returns."""
     return sum(writes_rd(name) for name, _ in batch)
-
-
-def run_batch_on_model(model: PqxModel, batch: Sequence[Item],
-                       words: dict[str, int] | None = None) -> list[int]:
-    """Executes one batch on the reference model; the rd values of its writeback instructions."""
-    words = {} if words is None else words
-    results = []
-    for name, (a, b, c) in batch:
-        word = words.get(name)
-        if word is None:
-            word = words[name] = encode(name, rd=5 if writes_rd(name) else 0)
-        r = model.execute(word, a, b, c)
-        if r.exc:
-            raise AssertionError(f"{name} ({a:#x}, {b:#x}, {c:#x}): exception {r.exccode}")
-        if r.we:
-            results.append(r.data)
-    return results
-
-
-def run_on_model(kernel: Kernel[T], model: PqxModel | None = None,
-                 stats: dict[str, int] | None = None) -> T:
-    """Executes a kernel on the reference model (no simulator). `stats` (if given) receives the
-    number of batches, instructions and permutations (KPERM)."""
-    m = model if model is not None else PqxModel()
-    words: dict[str, int] = {}
-    batches = instructions = perms = 0
-    try:
-        batch = next(kernel)
-        while True:
-            results = run_batch_on_model(m, batch, words)
-            batches += 1
-            instructions += len(batch)
-            perms += sum(name == "KPERM" for name, _ in batch)
-            batch = kernel.send(results)
-    except StopIteration as stop:
-        if stats is not None:
-            stats.update(batches=batches, instructions=instructions, perms=perms)
-        return stop.value

@@ -175,17 +175,3 @@ def shake128(msg: bytes, out_len: int) -> Program:
 
 def shake256(msg: bytes, out_len: int) -> Program:
     return hash_program("SHAKE-256", msg, out_len)
-
-
-def run_on_model(prog: Program, model=None) -> bytes:
-    """Executes `prog` on the reference model (no simulator) and assembles its output."""
-    from verif.models import PqxModel
-    m = model if model is not None else PqxModel()
-    results = []
-    for word, a, b, c in prog.insns:
-        r = m.execute(word, a, b, c)
-        if r.exc:
-            raise AssertionError(f"exception on {word:#010x} ({a:#x}, {b:#x}, {c:#x})")
-        if r.we:
-            results.append(r.data)
-    return assemble(prog, results)

@@ -32,17 +32,14 @@ so a public key takes 1 (all len PRFs) + 15 (chain steps) + 1 (T_len) batches.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generator, Sequence, TypeVar
+from typing import Sequence, TypeVar
 
 from verif.kernels import sha3
-from verif.models import PqxModel, bytes_to_words, decode, encode, words_to_bytes
+from verif.kernels.runner import Item, Kernel, run_on_model  # noqa: F401  (run_on_model: the tests)
+from verif.models import bytes_to_words, decode, words_to_bytes
 from verif.models.fips205 import ADRS, W, WOTS_HASH, WOTS_PK, WOTS_PRF, wots_len
 
-Item = tuple[str, tuple[int, int, int]]
-"""One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
 T = TypeVar("T")
-Kernel = Generator[list[Item], list[int], T]
-"""A kernel: yields batches, is sent each batch's STORE results, returns its result."""
 
 SIMPLE_RS2 = 1
 """rs2 value selecting the simple (FIPS 205) tweakable hash; rs2 = 0 selects robust."""
@@ -298,31 +295,3 @@ def shake256_kernel(msg: bytes, out_bytes: int) -> Kernel[bytes]:
     prog = sha3.shake256(msg, out_bytes)
     out = yield [(decode(w).name, (a, b, c)) for w, a, b, c in prog.insns]
     return sha3.assemble(prog, out)
-
-
-# ----------------------------------------------------------------------------- drivers
-
-
-def run_batch_on_model(model: PqxModel, batch: Sequence[Item]) -> list[int]:
-    """Execute one batch on the reference model; the data of its STORE results."""
-    results = []
-    for name, rs in batch:
-        r = model.execute(encode(name, rd=5), *rs)
-        if r.exc:
-            raise AssertionError(f"{name} {rs}: exception {r.exccode}")
-        if name == "STORE":
-            results.append(r.data)
-    return results
-
-
-def run_on_model(kernel: Kernel[T], model: PqxModel | None = None) -> tuple[T, int]:
-    """Drive a kernel on the reference model; (result, number of batches)."""
-    model = model or PqxModel()
-    batches = 0
-    try:
-        batch = next(kernel)
-        while True:
-            batches += 1
-            batch = kernel.send(run_batch_on_model(model, batch))
-    except StopIteration as stop:
-        return stop.value, batches

@@ -1,4 +1,4 @@
-"""Python reference models of PQX, following the PQX ISA document (pqx-isa.md)."""
+"""Python reference models of PQX, following the PQX ISA document (docs/isa.md)."""
 
 from .isa import (
     IMPLEMENTED_UNITS,

@@ -20,16 +20,14 @@ Reset leaves every latch zero.
 
 from __future__ import annotations
 
-from .pqx_model import M16, M32, M64, PqxModel, s16, s32, semantics
+from .consts import M16, M32, M64, N_HQC, Q_D, Q_F, Q_K, s16, s32
+from .pqx_model import PqxModel, semantics
 
-Q_K = 3329
 QINV_K = 62209          # q^-1 mod 2^16
-Q_D = 8380417
 QINV_D = 58728449       # q^-1 mod 2^32
-Q_F = 12289
 Q0I_F = 12287           # -q^-1 mod 2^16
 BARRETT_V = 20159       # round(2^26 / q), ML-KEM reference
-HQC_N = {"BARRETT_HQC1": 17669, "BARRETT_HQC3": 35851, "BARRETT_HQC5": 57637}
+HQC_N = {f"BARRETT_HQC{k}": n for k, n in N_HQC.items()}
 GF_POLY = 0x11D         # x^8 + x^4 + x^3 + x^2 + 1
 
 

@@ -1,4 +1,4 @@
-"""Semantics of the Falcon FPR unit (pqx-isa.md, "Falcon floating point helpers").
+"""Semantics of the Falcon FPR unit (docs/isa.md, "Falcon floating point helpers").
 
 Both operations are the Falcon reference implementation's (fpr.h), evaluated bit-exactly for every
 operand value: `int` is 32-bit two's complement (the additions wrap, where C would have undefined

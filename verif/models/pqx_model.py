@@ -1,4 +1,4 @@
-"""Architectural reference model of the PQX coprocessor, following the PQX ISA document (pqx-isa.md).
+"""Architectural reference model of the PQX coprocessor, following the PQX ISA document (docs/isa.md).
 
 The model executes one instruction at a time on the architectural state (Keccak state S, output
 buffer O, and later the unit latches); it has no notion of queues, pipelines or timing. Each
@@ -12,30 +12,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .consts import EXCCODE_ILLEGAL, M16, M32, M64, STATE_BYTES, STATE_WORDS, s16, s32  # noqa: F401
 from .isa import IMPLEMENTED_UNITS, INSTRUCTIONS, decode
 
-STATE_WORDS = 50
-"""Words of 32 bits in S and in O (1600 bits)."""
-STATE_BYTES = 4 * STATE_WORDS
-EXCCODE_ILLEGAL = 2
-"""CV-X-IF exception code returned for bad operands (illegal instruction)."""
-
-_MASK32 = 0xFFFFFFFF
-M16 = 0xFFFF
-M32 = _MASK32
-M64 = (1 << 64) - 1
-
-
-def s16(x: int) -> int:
-    """x[15:0] as a signed value."""
-    x &= M16
-    return x - (1 << 16) if x >> 15 else x
-
-
-def s32(x: int) -> int:
-    """x[31:0] as a signed value."""
-    x &= M32
-    return x - (1 << 32) if x >> 31 else x
+_MASK32 = M32
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Semantics of the sampling unit (pqx-isa.md, "Sampling"): CBD1..4, REJ_UNIFORM, REJ_ETA2, REJ_ETA4,
+"""Semantics of the sampling unit (docs/isa.md, "Sampling"): CBD1..4, REJ_UNIFORM, REJ_ETA2, REJ_ETA4,
 UNPACK_Z17, UNPACK_Z19.
 
 Each instruction is one step of a FIPS sampler, applied to the slice of random bits the ISA puts in
@@ -25,10 +25,9 @@ of the unit has state; operand bits not named above are ignored.
 
 from __future__ import annotations
 
+from .consts import M32, Q_D
 from .pqx_model import BadOperands, PqxModel, semantics
 
-M32 = 0xFFFFFFFF
-Q_D = 8380417
 VALID = 1 << 31
 GAMMA1_BITS = {17: 18, 19: 20}
 """log2 gamma1 -> bits per ExpandMask coefficient, 1 + bitlen(gamma1 - 1)."""

@@ -27,12 +27,9 @@ import random
 import pytest
 
 from verif.models import arith
+from verif.models.consts import M16, M32, Q_D as QD, Q_F as QF, Q_K as QK
 from verif.models.isa import encode
 from verif.models.pqx_model import PqxModel
-
-M16 = 0xFFFF
-M32 = 0xFFFFFFFF
-QK, QD, QF = 3329, 8380417, 12289
 
 
 def sx(v: int, bits: int) -> int:

@@ -211,17 +211,18 @@ def test_kernels_on_model(n: int) -> None:
     for _ in range(5):
         s, sk, a = rng.randbytes(n), rng.randbytes(n), _random_adrs(rng)
         m1, m2 = rng.randbytes(n), rng.randbytes(2 * n)
-        assert kern.run_on_model(kern.f_kernel(s, a, m1))[0] == ref.F(s, a, m1)
-        assert kern.run_on_model(kern.f_kernel(s, a, m1, robust=True))[0] == ref.f_robust(s, a, m1)
-        assert kern.run_on_model(kern.h_kernel(s, a, m2))[0] == ref.H(s, a, m2)
-        assert kern.run_on_model(kern.h_kernel(s, a, m2, robust=True))[0] == ref.h_robust(s, a, m2)
-        assert kern.run_on_model(kern.prf_kernel(s, sk, a))[0] == ref.PRF(s, sk, a)
-        assert kern.run_on_model(kern.cl_kernel(m1))[0] == ref.chain_lengths(m1)
+        assert kern.run_on_model(kern.f_kernel(s, a, m1)) == ref.F(s, a, m1)
+        assert kern.run_on_model(kern.f_kernel(s, a, m1, robust=True)) == ref.f_robust(s, a, m1)
+        assert kern.run_on_model(kern.h_kernel(s, a, m2)) == ref.H(s, a, m2)
+        assert kern.run_on_model(kern.h_kernel(s, a, m2, robust=True)) == ref.h_robust(s, a, m2)
+        assert kern.run_on_model(kern.prf_kernel(s, sk, a)) == ref.PRF(s, sk, a)
+        assert kern.run_on_model(kern.cl_kernel(m1)) == ref.chain_lengths(m1)
         i = rng.randrange(15)
         steps = rng.randint(0, 15 - i)
         for robust in (False, True):
-            got, batches = kern.run_on_model(kern.chain_kernel(m1, i, steps, s, a, robust=robust))
-            assert batches == steps
+            stats: dict[str, int] = {}
+            got = kern.run_on_model(kern.chain_kernel(m1, i, steps, s, a, robust=robust), stats=stats)
+            assert stats["batches"] == steps
             assert got == ref.chain(m1, i, steps, s, a.copy(), ref.f_robust if robust else ref.F)
 
 
@@ -234,8 +235,9 @@ def test_wots_pkgen_kernel_on_model(n: int) -> None:
     a.set_tree_address(rng.getrandbits(64))
     a.set_type_and_clear(ref.WOTS_HASH)
     a.set_key_pair_address(rng.randrange(512))
-    (pk, ends), batches = kern.run_on_model(kern.wots_pkgen_kernel(sk_seed, pk_seed, a))
-    assert batches == 1 + 15 + 1
+    stats: dict[str, int] = {}
+    pk, ends = kern.run_on_model(kern.wots_pkgen_kernel(sk_seed, pk_seed, a), stats=stats)
+    assert stats["batches"] == 1 + 15 + 1
     assert ends == ref.wots_chain_ends(sk_seed, pk_seed, a)
     assert pk == ref.wots_pkgen(sk_seed, pk_seed, a)
 
@@ -244,5 +246,5 @@ def test_shake256_kernel_on_model() -> None:
     rng = random.Random(5)
     for length in (0, 1, 135, 136, 137, 271, 272, 608, 1000):
         msg = rng.randbytes(length)
-        got, _ = kern.run_on_model(kern.shake256_kernel(msg, 32))
+        got = kern.run_on_model(kern.shake256_kernel(msg, 32))
         assert got == hashlib.shake_256(msg).digest(32), length

@@ -18,8 +18,7 @@ The normalisation is checked against `int.bit_length` (shift = 64 - bit length).
   NORM64                every shift amount 0..63 with random low bits, m = 0, random m of every
                         length, exponents near the int32 wrap
   instructions          FPR_LOAD_SE / FPR_EXEC / FPR_RDHI and FPR_NORM64_EXEC / _RDHI / _RDE through
-                        PqxModel.execute (the fixture also enables the unit on a tree that does not
-                        accept it yet), latch independence, reset, writeback flags
+                        PqxModel.execute, latch independence, reset, writeback flags
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from fractions import Fraction
 
 import pytest
 
-from verif.models import fpr, pqx_model
+from verif.models import fpr
 from verif.models.isa import INSTRUCTIONS, encode
 from verif.models.pqx_model import M32, M64, PqxModel, s32
 
@@ -289,9 +288,7 @@ def test_norm64_random() -> None:
 
 
 @pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> PqxModel:
-    """A model whose execute() accepts the fpr unit (a no-op once it is in IMPLEMENTED_UNITS)."""
-    monkeypatch.setattr(pqx_model, "IMPLEMENTED_UNITS", pqx_model.IMPLEMENTED_UNITS | {"fpr"})
+def model() -> PqxModel:
     return PqxModel()
 
 

@@ -12,9 +12,6 @@ Also: the instruction mix of the fixed-length kernels, the rejection samplers' e
 (KPERM + reads while fewer than 256 candidates were accepted; forced by an initial squeeze of one
 block), and that a planted REJ_ETA4 bug (HORCRUX's +4 for nibble 8) makes the RejBoundedPoly check
 fail.
-
-The sampler unit is not in IMPLEMENTED_UNITS yet (its integration into pqx_top comes later): the
-fixture `sampler_on` adds it for the duration of each test.
 """
 
 from __future__ import annotations
@@ -26,20 +23,13 @@ from dilithium_py.polynomials.polynomials import PolynomialRing as DilithiumRing
 from kyber_py.ml_kem.ml_kem import ML_KEM
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
-import verif.models.sampler as smp  # registers the semantics (verif.models will, once integrated)
+import verif.models.sampler as smp
 from verif.kernels import sampling as kern
-from verif.models import isa, pqx_model
+from verif.models import pqx_model
 
 KYBER = KyberRing()
 DILITHIUM = DilithiumRing()
 SEEDS = range(4)
-
-
-@pytest.fixture(autouse=True)
-def sampler_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    units = isa.IMPLEMENTED_UNITS | {"sampler"}
-    monkeypatch.setattr(isa, "IMPLEMENTED_UNITS", units)
-    monkeypatch.setattr(pqx_model, "IMPLEMENTED_UNITS", units)
 
 
 def run(kernel, stats: dict[str, int] | None = None):

@@ -18,9 +18,6 @@ polynomials from the reference packages.
   references  whole polynomials from these per-instruction semantics on SHAKE output for random seeds:
               SamplePolyCBD eta = 1..4 == kyber-py `cbd`; RejNTTPoly, RejBoundedPoly eta = 2, 4 and
               ExpandMask gamma1 = 2^17, 2^19 == dilithium-py
-
-The sampler unit is not in IMPLEMENTED_UNITS yet (its integration into pqx_top comes later), so
-the tests that go through `PqxModel.execute` add it for their own duration (fixture `model`).
 """
 
 from __future__ import annotations
@@ -33,13 +30,12 @@ from dilithium_py.polynomials.polynomials import PolynomialRing as DilithiumRing
 from kyber_py.ml_kem.ml_kem import ML_KEM
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
-import verif.models.sampler as smp  # registers the semantics (verif.models will, once integrated)
-from verif.models import isa, pqx_model
+import verif.models.sampler as smp
+from verif.models import pqx_model
 from verif.models.isa import INSTRUCTIONS, encode
+from verif.models.consts import M32, Q_D as QD, Q_K as QK
 from verif.models.pqx_model import EXCCODE_ILLEGAL, PqxModel, Result, has_semantics
 
-M32 = 0xFFFFFFFF
-QK, QD = 3329, 8380417
 VALID = 1 << 31
 ETAS = (1, 2, 3, 4)
 KYBER = KyberRing()
@@ -48,11 +44,7 @@ SAMPLER_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "sampler"]
 
 
 @pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> PqxModel:
-    """A model that accepts the sampler instructions (only while the test runs)."""
-    units = isa.IMPLEMENTED_UNITS | {"sampler"}
-    monkeypatch.setattr(isa, "IMPLEMENTED_UNITS", units)
-    monkeypatch.setattr(pqx_model, "IMPLEMENTED_UNITS", units)
+def model() -> PqxModel:
     return PqxModel()
 
 

@@ -38,13 +38,11 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models import INSTRUCTIONS, PqxModel, encode
+from verif.models.consts import M32, M64, N_HQC, Q_D as QD, Q_F as QF, Q_K as QK
 from verif.models.timing import LATENCY
-from verif.tests.sv_enums import isa_op_codes
+from verif.sv_enums import isa_op_codes
 
-M32 = 0xFFFFFFFF
-M64 = (1 << 64) - 1
-QK, QD, QF = 3329, 8380417, 12289
-HQC_N = {"BARRETT_HQC1": 17669, "BARRETT_HQC3": 35851, "BARRETT_HQC5": 57637}
+HQC_N = {f"BARRETT_HQC{k}": n for k, n in N_HQC.items()}
 
 ARITH_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "arith"]
 SINGLE_OPS = [n for n in ARITH_OPS if n != "MODP_MONTYMUL"]

@@ -1,7 +1,6 @@
 """Unit tests of `pqx_fpr_unit` (Falcon FPR: pack with round to nearest even, 64-bit normalise).
 
-A `PqxModel` with the FPR semantics (verif/models/fpr.py) runs alongside the DUT (each model call
-also enables the fpr unit, for trees where IMPLEMENTED_UNITS does not list it yet). Each operation
+A `PqxModel` with the FPR semantics (verif/models/fpr.py) runs alongside the DUT. Each operation
 drives start_i/op_i/rs*_i right after a rising edge, reads data_o 1 ns later (it is combinational)
 and compares it with the model's result (FPR_LOAD_SE writes no rd: data_o must be 0); the latches
 update at the next edge. The latches (s, e, F, NM, NE) are compared twice: through the instructions
@@ -40,10 +39,8 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models import INSTRUCTIONS, PqxModel, encode
-from verif.models import fpr as fpr_model  # noqa: F401  (registers the FPR semantics)
-from verif.models import pqx_model
-from verif.models.pqx_model import M32, M64, Result, s32
-from verif.tests.sv_enums import isa_op_codes
+from verif.models.pqx_model import M32, M64, s32
+from verif.sv_enums import isa_op_codes
 
 E_MIN, E_MAX = -1076, 969            # normal range of FPR for m in [2^54, 2^55)
 
@@ -59,16 +56,6 @@ E_CORNERS = [0, 1, -1, E_MIN, E_MIN - 1, E_MIN + 1, E_MAX, E_MAX + 1, -54, -55, 
 def knob(name: str, default: int) -> int:
     value = os.environ.get(name)
     return int(value) if value else default
-
-
-def model_execute(model: PqxModel, word: int, rs1: int, rs2: int, rs3: int) -> Result:
-    """PqxModel.execute with the fpr unit enabled for this one call (a no-op once it is built)."""
-    saved = pqx_model.IMPLEMENTED_UNITS
-    pqx_model.IMPLEMENTED_UNITS = saved | {"fpr"}
-    try:
-        return model.execute(word, rs1, rs2, rs3)
-    finally:
-        pqx_model.IMPLEMENTED_UNITS = saved
 
 
 def ieee_bits(s: int, e: int, m: int) -> int:
@@ -153,7 +140,7 @@ class FprTb:
         if check_latches:
             self.check_latches(f"before {what}")
         data = int(d.data_o.value)
-        res = model_execute(self.model, self.words[name], rs1, rs2, rs3)
+        res = self.model.execute(self.words[name], rs1, rs2, rs3)
         assert res.we == INSTRUCTIONS[name].writeback and not res.exc, (what, res)
         if data != res.data:
             raise AssertionError(f"{what}: DUT data {data:#010x}, model {res.data:#010x}")

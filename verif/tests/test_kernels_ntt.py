@@ -38,7 +38,7 @@ from dilithium_py.polynomials.polynomials import PolynomialRing as DilithiumRing
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.kernels import ntt as kern
-from verif.tests.kernel_env import BatchKernelTest
+from verif.uvm.kernel_env import BatchKernelTest
 from verif.uvm.env import knob
 from verif.uvm.host_config import HostConfig
 

@@ -1,9 +1,5 @@
 """Sampling kernels (verif/kernels/sampling.py) on `pqx_top` through the pyuvm env.
 
-DRAFT: written before the sampler unit is integrated into pqx_top; it runs once the unit is built
-(`pqx_pkg::UnitsBuilt`, "sampler" in IMPLEMENTED_UNITS, the unit in pqx_top) and a `Unit(...)` entry
-for it exists in scripts/units.py (toplevel pqx_top, rtl/pqx_top.f).
-
 Each kernel is a sequence of instruction batches (the XOF absorb and squeeze with STORE/KREAD3, then
 the sampling instructions on the words read back; see the kernel module); every batch runs through
 the sequencer with the randomised host (gaps, withdrawn requests, late rs_valid, commit delays,
@@ -36,7 +32,7 @@ from kyber_py.ml_kem.ml_kem import ML_KEM
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.kernels import sampling as kern
-from verif.tests.kernel_env import BatchKernelTest
+from verif.uvm.kernel_env import BatchKernelTest
 from verif.uvm.env import knob
 from verif.uvm.host_config import HostConfig
 

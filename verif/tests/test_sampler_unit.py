@@ -2,9 +2,7 @@
 
 The unit is combinational and has no clock: each operation drives op_i/rs1_i/rs2_i, waits 1 ns and
 compares data_o and exc_o with the model (`PqxModel.execute`; a bad CBD operand is exc = 1 with
-data 0). The numeric op codes come from the `op_e` enum parsed out of rtl/pqx_pkg.sv. Until the unit
-is integrated into pqx_top, "sampler" is not in IMPLEMENTED_UNITS; the tests add it to the model's
-copy while they run (`sampler_accepted`).
+data 0). The numeric op codes come from the `op_e` enum parsed out of rtl/pqx_pkg.sv.
 
   SamplerCbdTest         every CBDeta at every j = 0..31: in range, every pattern of the slice's
                          2 eta bits on three backgrounds, corner rs1 (0, all ones, alternating, ...)
@@ -26,20 +24,16 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-from typing import Iterator
 
 import cocotb
 from cocotb.triggers import Timer
 
-import verif.models.sampler  # noqa: F401  (registers the semantics; verif.models will once integrated)
-from verif.models import INSTRUCTIONS, PqxModel, encode, isa, pqx_model
-from verif.tests.sv_enums import isa_op_codes, pkg_enum
+from verif.models import INSTRUCTIONS, PqxModel, encode
+from verif.models.consts import M32, Q_D as QD
+from verif.sv_enums import isa_op_codes, pkg_enum
 
-M32 = 0xFFFFFFFF
-QD = 8380417
 SAMPLER_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "sampler"]
 CBD_OPS = {1: "CBD1", 2: "CBD2", 3: "CBD3", 4: "CBD4"}
 CORNERS = [0, M32, 0x55555555, 0xAAAAAAAA, 0x33333333, 0xCCCCCCCC, 0x0F0F0F0F, 0xF0F0F0F0,
@@ -49,18 +43,6 @@ CORNERS = [0, M32, 0x55555555, 0xAAAAAAAA, 0x33333333, 0xCCCCCCCC, 0x0F0F0F0F, 0
 def knob(name: str, default: int) -> int:
     value = os.environ.get(name)
     return int(value) if value else default
-
-
-@contextlib.contextmanager
-def sampler_accepted() -> Iterator[None]:
-    """The model executes sampler instructions while inside (a no-op once the unit is integrated)."""
-    saved = isa.IMPLEMENTED_UNITS, pqx_model.IMPLEMENTED_UNITS
-    units = isa.IMPLEMENTED_UNITS | {"sampler"}
-    isa.IMPLEMENTED_UNITS = pqx_model.IMPLEMENTED_UNITS = units
-    try:
-        yield
-    finally:
-        isa.IMPLEMENTED_UNITS, pqx_model.IMPLEMENTED_UNITS = saved
 
 
 class SamplerTb:
@@ -122,21 +104,20 @@ class SamplerTb:
 async def SamplerCbdTest(dut):
     tb = SamplerTb(dut)
     rng = tb.rng
-    with sampler_accepted():
-        for eta, name in CBD_OPS.items():
-            width = 2 * eta
-            for j in range(32):
-                ok = width * (j + 1) <= 32
-                rs2s = [j, j | rng.getrandbits(27) << 5, j | (M32 & ~0x1F)]
-                if ok:
-                    field = ((1 << width) - 1) << (width * j)
-                    for bg in (0, M32, rng.getrandbits(32)):
-                        for p in range(1 << width):
-                            await tb.op(name, (bg & ~field) | p << (width * j), rng.choice(rs2s))
-                for rs1 in CORNERS + [rng.getrandbits(32) for _ in range(40 if ok else 8)]:
-                    for rs2 in rs2s:
-                        _, exc = await tb.op(name, rs1, rs2)
-                        assert exc == (not ok), f"{name} j={j}: exc_o {exc}"
+    for eta, name in CBD_OPS.items():
+        width = 2 * eta
+        for j in range(32):
+            ok = width * (j + 1) <= 32
+            rs2s = [j, j | rng.getrandbits(27) << 5, j | (M32 & ~0x1F)]
+            if ok:
+                field = ((1 << width) - 1) << (width * j)
+                for bg in (0, M32, rng.getrandbits(32)):
+                    for p in range(1 << width):
+                        await tb.op(name, (bg & ~field) | p << (width * j), rng.choice(rs2s))
+            for rs1 in CORNERS + [rng.getrandbits(32) for _ in range(40 if ok else 8)]:
+                for rs2 in rs2s:
+                    _, exc = await tb.op(name, rs1, rs2)
+                    assert exc == (not ok), f"{name} j={j}: exc_o {exc}"
     tb.report("CBD")
 
 
@@ -144,17 +125,16 @@ async def SamplerCbdTest(dut):
 async def SamplerRejEtaTest(dut):
     tb = SamplerTb(dut)
     rng = tb.rng
-    with sampler_accepted():
-        for name in ("REJ_ETA2", "REJ_ETA4"):
-            valid = 0
-            for byte in range(256):
-                for sel in (0, 1):
-                    data, _ = await tb.op(name, byte, sel)
-                    valid += data >> 31
-                    await tb.op(name, byte | rng.getrandbits(24) << 8, sel | rng.getrandbits(31) << 1)
-                    await tb.op(name, byte | 0xFFFFFF00, sel | 0xFFFFFFFE)
-            # every nibble 16 times per select: 15 (eta 2) or 9 (eta 4) accepted nibbles
-            assert valid == 2 * 16 * (15 if name == "REJ_ETA2" else 9), f"{name}: {valid} accepted"
+    for name in ("REJ_ETA2", "REJ_ETA4"):
+        valid = 0
+        for byte in range(256):
+            for sel in (0, 1):
+                data, _ = await tb.op(name, byte, sel)
+                valid += data >> 31
+                await tb.op(name, byte | rng.getrandbits(24) << 8, sel | rng.getrandbits(31) << 1)
+                await tb.op(name, byte | 0xFFFFFF00, sel | 0xFFFFFFFE)
+        # every nibble 16 times per select: 15 (eta 2) or 9 (eta 4) accepted nibbles
+        assert valid == 2 * 16 * (15 if name == "REJ_ETA2" else 9), f"{name}: {valid} accepted"
     tb.report("REJ_ETA")
 
 
@@ -164,15 +144,14 @@ async def SamplerRejUniformTest(dut):
     rng = tb.rng
     n = knob("PQX_N", 200_000)
     edges = [0, 1, QD - 2, QD - 1, QD, QD + 1, (1 << 23) - 1, 1 << 22, (1 << 22) - 1]
-    with sampler_accepted():
-        for c in edges:
-            for high in (0, 1, 0x1FF, rng.getrandbits(9)):
-                await tb.op("REJ_UNIFORM", c | high << 23, rng.getrandbits(32))
-        for c in range(QD - 4096, 1 << 23):              # around q and everything above it
-            await tb.op("REJ_UNIFORM", c, rng.getrandbits(32))
-        for k in range(n):
-            c = rng.getrandbits(23)
-            await tb.op("REJ_UNIFORM", c if k % 2 else c | rng.getrandbits(9) << 23, rng.getrandbits(32))
+    for c in edges:
+        for high in (0, 1, 0x1FF, rng.getrandbits(9)):
+            await tb.op("REJ_UNIFORM", c | high << 23, rng.getrandbits(32))
+    for c in range(QD - 4096, 1 << 23):              # around q and everything above it
+        await tb.op("REJ_UNIFORM", c, rng.getrandbits(32))
+    for k in range(n):
+        c = rng.getrandbits(23)
+        await tb.op("REJ_UNIFORM", c if k % 2 else c | rng.getrandbits(9) << 23, rng.getrandbits(32))
     tb.report(f"REJ_UNIFORM ({n} random)")
 
 
@@ -180,19 +159,18 @@ async def SamplerRejUniformTest(dut):
 async def SamplerUnpackTest(dut):
     tb = SamplerTb(dut)
     rng = tb.rng
-    with sampler_accepted():
-        for name, c, step, shifts in (("UNPACK_Z17", 18, 2, 4), ("UNPACK_Z19", 20, 4, 2)):
-            bounds = []
-            for s in range(shifts):
-                lo = step * s
-                bounds += [((1 << c) - 1) << lo, 1 << lo, 1 << (lo + c - 1), (1 << lo) - 1,
-                           M32 ^ (((1 << c) - 1) << lo)]
-                if lo + c < 32:
-                    bounds.append(1 << (lo + c))
-            for sel in range(shifts):
-                for rs1 in CORNERS + bounds + [rng.getrandbits(32) for _ in range(2000)]:
-                    await tb.op(name, rs1, sel)
-                    await tb.op(name, rs1, sel | rng.getrandbits(32) & ~(shifts - 1))
+    for name, c, step, shifts in (("UNPACK_Z17", 18, 2, 4), ("UNPACK_Z19", 20, 4, 2)):
+        bounds = []
+        for s in range(shifts):
+            lo = step * s
+            bounds += [((1 << c) - 1) << lo, 1 << lo, 1 << (lo + c - 1), (1 << lo) - 1,
+                       M32 ^ (((1 << c) - 1) << lo)]
+            if lo + c < 32:
+                bounds.append(1 << (lo + c))
+        for sel in range(shifts):
+            for rs1 in CORNERS + bounds + [rng.getrandbits(32) for _ in range(2000)]:
+                await tb.op(name, rs1, sel)
+                await tb.op(name, rs1, sel | rng.getrandbits(32) & ~(shifts - 1))
     tb.report("UNPACK")
 
 
@@ -203,15 +181,14 @@ async def SamplerMixTest(dut):
     sampler_codes = {tb.codes[n] for n in SAMPLER_OPS}
     others = [code for code in range(128) if code not in sampler_codes]
     assert set(tb.enum.values()) - sampler_codes <= set(others)
-    with sampler_accepted():
-        for _ in range(20_000):
+    for _ in range(20_000):
+        await tb.op(rng.choice(SAMPLER_OPS), tb.word(), tb.word())
+    for code in others:
+        for _ in range(20):
+            await tb.other(code, tb.word(), tb.word())
+    for _ in range(5000):                              # interleaved: no state, no history
+        if rng.random() < 0.3:
+            await tb.other(rng.choice(others), tb.word(), tb.word())
+        else:
             await tb.op(rng.choice(SAMPLER_OPS), tb.word(), tb.word())
-        for code in others:
-            for _ in range(20):
-                await tb.other(code, tb.word(), tb.word())
-        for _ in range(5000):                              # interleaved: no state, no history
-            if rng.random() < 0.3:
-                await tb.other(rng.choice(others), tb.word(), tb.word())
-            else:
-                await tb.op(rng.choice(SAMPLER_OPS), tb.word(), tb.word())
     tb.report("mix")

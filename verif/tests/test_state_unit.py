@@ -27,7 +27,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models import INSTRUCTIONS, PqxModel, encode
-from verif.tests.sv_enums import isa_op_codes, pkg_enum
+from verif.sv_enums import isa_op_codes, pkg_enum
 
 WORDS = 50
 M32 = 0xFFFFFFFF

@@ -4,8 +4,9 @@ It plays a speculative in-order host. Per cycle it may leave a gap, present the 
 its rs_valid bits arriving late and one at a time (junk in the registers not yet valid), withdraw a
 waiting request (valid dropped, or the id changed), commit in the issue cycle or later, commit in
 batches (a commit of id N commits all older ids), kill (a kill of id N kills all younger ids,
-rejected instructions included) and stall result_ready. Every choice comes from the test's seeded
-generator, so a seed reproduces a run exactly.
+rejected instructions included) and stall result_ready. Every choice comes from the host's own
+generator (ConfigDB "HOST_RNG", derived from the test's seed apart from the stimulus generator), so
+a seed reproduces a run exactly and a change of host knobs leaves the instruction stream alone.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from dataclasses import dataclass
 from cocotb.triggers import ReadOnly, RisingEdge, Timer
 from pyuvm import ConfigDB, uvm_driver
 
+from verif.models.consts import NUM_IDS
+
 from .bfm import XifBfm
 from .host_config import HostConfig
 from .items import XifInstr
 
-NUM_IDS = 16
 WATCHDOG_CYCLES = 2000   # no handshake of any kind for this long while work is pending: a hang
 
 
@@ -35,7 +37,7 @@ class _Issued:
 class HostDriver(uvm_driver):
     def build_phase(self) -> None:
         self.bfm: XifBfm = ConfigDB().get(self, "", "BFM")
-        self.rng: random.Random = ConfigDB().get(self, "", "RNG")
+        self.rng: random.Random = ConfigDB().get(self, "", "HOST_RNG")
         self.cfg: HostConfig = ConfigDB().get(self, "", "HOST_CFG")
         self.cycle = 0
         self.cur: XifInstr | None = None

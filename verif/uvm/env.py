@@ -49,12 +49,21 @@ def knob(name: str, default: int) -> int:
     return int(value) if value else default
 
 
-class XifBaseTest(uvm_test):
-    """Clock, reset, seeded generator, model and env; subclasses implement `stimulus`.
+def derived_rng(seed: int, stream: str) -> random.Random:
+    """A generator for one stream of choices ("stimulus", "host"), derived from the test's seed:
+    the streams are independent, so drawing more or fewer host choices (another HostConfig)
+    does not move the stimulus."""
+    return random.Random(f"{seed}/{stream}")
 
-    The generator is seeded from cocotb's RANDOM_SEED (the SEED make variable), so one seed
-    reproduces the whole run. The initial S and O are randomised through the backdoor (the model
-    gets the same words) so that reads see non-trivial data before any permutation unit exists.
+
+class XifBaseTest(uvm_test):
+    """Clock, reset, seeded generators, model and env; subclasses implement `stimulus`.
+
+    Two generators come from cocotb's RANDOM_SEED (the SEED make variable): `rng` for the stimulus
+    (instructions, operands, the initial S and O; ConfigDB "RNG") and one for the host's timing
+    choices (ConfigDB "HOST_RNG"). One seed reproduces the whole run, and the same seed gives the
+    same instruction stream under any HostConfig. The initial S and O are randomised through the
+    backdoor (the model gets the same words) so that reads see varied data.
     """
 
     host_config = HostConfig()
@@ -63,10 +72,11 @@ class XifBaseTest(uvm_test):
 
     def build_phase(self) -> None:
         self.seed = cocotb.RANDOM_SEED
-        self.rng = random.Random(self.seed)
+        self.rng = derived_rng(self.seed, "stimulus")
         self.model = self.model_class()
         self.bfm = XifBfm(cocotb.top)
         ConfigDB().set(None, "*", "RNG", self.rng)
+        ConfigDB().set(None, "*", "HOST_RNG", derived_rng(self.seed, "host"))
         ConfigDB().set(None, "*", "BFM", self.bfm)
         ConfigDB().set(None, "*", "MODEL", self.model)
         ConfigDB().set(None, "*", "HOST_CFG", self.host_config)

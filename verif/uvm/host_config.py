@@ -1,4 +1,4 @@
-"""Knobs of the host-core emulator, all drawn from one seeded random generator."""
+"""Knobs of the host-core emulator; its choices come from the host's own seeded generator."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Runs batch kernels (verif/kernels/ntt.py, verif/kernels/sampling.py) through the pyuvm env.
+"""Runs batch kernels (verif/kernels/runner.py: ntt, sampling, ...) through the pyuvm env.
 
 A kernel is a generator that yields batches of instructions, items of `ListSequence`:
 (name, (rs1, rs2, rs3)). `BatchKernelTest.run_kernel` runs each batch through the sequencer, waits
@@ -15,15 +15,11 @@ import os
 from pathlib import Path
 from typing import Any, Generator, Iterable
 
+from verif.kernels.runner import Kernel
 from verif.models import INSTRUCTIONS
 from verif.uvm.env import XifBaseTest
 from verif.uvm.host_config import HostConfig
 from verif.uvm.sequences import ListSequence
-
-Item = tuple[str, tuple[int, int, int]]
-"""One instruction of a batch: (name, (rs1, rs2, rs3)), as `ListSequence` takes it."""
-Kernel = Generator[list[Item], list[int], Any]
-"""A kernel: yields batches, is sent each batch's rd values, returns its output."""
 
 
 class BatchKernelTest(XifBaseTest):

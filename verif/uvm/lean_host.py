@@ -13,7 +13,8 @@ the protocol correctly:
 * `result_ready` is always high; every result is checked in order against the ids issued
   (none missing, none extra, `exc` 0, `we` as the instruction says), and the `we=1` data
   (the STORE results) are returned in program order;
-* after a multi-cycle instruction (KPERM, KSTART, THASH, PRF) the host drops its request and
+* after a multi-cycle instruction (latency > 1 in verif/models/isa_table.py: KPERM, KSTART,
+  THASH, PRF, MODP_MONTYMUL) the host drops its request and
   sleeps until `result_valid` rises (one Python wake-up, however long the permutation takes):
   nothing else can be issued meanwhile, since every kernel instruction uses S or O, and the
   contract frees S and O in the cycle the result is valid;
@@ -25,7 +26,6 @@ reused while its previous owner is.
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from typing import Iterable
 
@@ -34,12 +34,11 @@ from cocotb.clock import Clock
 from cocotb.simtime import get_sim_time
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
+from verif.models.consts import NUM_IDS
 from verif.models.isa import decode
 
-NUM_IDS = 16
 WATCHDOG_CYCLES = 5_000
 CLOCK_NS = 10
-MULTI_CYCLE_UNITS = ("keccak", "slhdsa")
 
 
 class HostError(AssertionError):
@@ -47,11 +46,7 @@ class HostError(AssertionError):
 
 
 class _Port:
-    """Fast access to one port. cocotb's public handle API builds a LogicArray per read and checks
-    ranges per write, which dominates a run of millions of instructions; when the GPI object under
-    the handle is there (cocotb 2.x) and cocotb trusts the simulator's inertial writes (the kat
-    runner sets COCOTB_TRUST_INERTIAL_WRITES=1, so a public write is this same GPI call), it is
-    used directly. Anything else keeps the public path."""
+    """One port through cocotb's public handle API (reads as int, writes of int)."""
 
     __slots__ = ("handle", "read", "write")
 
@@ -59,30 +54,6 @@ class _Port:
         self.handle = handle
         self.read = lambda: int(handle.value)
         self.write = lambda v: setattr(handle, "value", v)
-        gpi = getattr(handle, "_handle", None)
-        width = len(handle)
-        if gpi is None or not hasattr(gpi, "get_signal_val_long"):
-            return
-        try:
-            if width <= 32:
-                raw = gpi.get_signal_val_long
-                fast = raw if width < 32 else (lambda: raw() & 0xFFFFFFFF)   # 32 bits come back signed
-                if fast() == int(handle.value):
-                    self.read = fast
-            if os.environ.get("COCOTB_TRUST_INERTIAL_WRITES", "0") in ("1", "true", "yes"):
-                if width <= 32:
-                    set_int = gpi.set_signal_val_int
-                    self.write = lambda v: set_int(_DEPOSIT, v)
-                else:
-                    set_bin = gpi.set_signal_val_binstr
-                    fmt = f"0{width}b"
-                    self.write = lambda v: set_bin(_DEPOSIT, format(v, fmt))
-        except Exception:  # noqa: BLE001  (keep the public path)
-            self.read = lambda: int(handle.value)
-            self.write = lambda v: setattr(handle, "value", v)
-
-
-_DEPOSIT = 0      # cocotb.handle._GPISetAction.DEPOSIT
 
 
 class ZeroStallHost:
@@ -168,7 +139,7 @@ class ZeroStallHost:
         info = decode(word)
         if info is None:
             raise HostError(f"{word:#010x} is not a PQX instruction")
-        multi = info.unit in MULTI_CYCLE_UNITS and not info.name.startswith("CL_")
+        multi = info.multi_cycle          # latency > 1 in the instruction table
         self._multi[word], self._we[word] = multi, info.writeback
         return multi, info.writeback
 

@@ -4,7 +4,7 @@ Environment: PQX_KAT_ALG, PQX_KAT_VECTORS, PQX_KAT_EXPECTED (may be empty: the a
 vector file), PQX_KAT_RESULT (JSON with the counts, written at the end).
 
 Every hash is computed by the RTL: the kernel of verif/kernels/sha3.py run by the lean zero-stall
-host of verif/kernels/host.py. Test types (draft-celi-acvp-sha3):
+host of verif/uvm/lean_host.py. Test types (draft-celi-acvp-sha3):
 
 * AFT, VOT: one hash of `msg` (SHAKE: `outLen` bits), compared with `md`.
 * MCT, mctVersion "standard":
@@ -35,7 +35,7 @@ from typing import Awaitable, Callable
 
 import cocotb
 
-from scripts.kat import SHAKE_ALGS, Case, KatSet, load_kat
+from verif.kat.acvp import SHAKE_ALGS, Case, KatSet, load_kat
 
 HashFn = Callable[[bytes, int, "list[tuple[int, int]] | None"], Awaitable[bytes]]
 Log = Callable[[str], None]
@@ -155,7 +155,7 @@ async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
 
 @cocotb.test()
 async def kat(dut) -> None:
-    from verif.kernels.host import ZeroStallHost
+    from verif.uvm.lean_host import ZeroStallHost
     from verif.kernels.sha3 import assemble, hash_program
 
     alg = os.environ["PQX_KAT_ALG"]

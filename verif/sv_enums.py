@@ -8,7 +8,7 @@ from typing import Iterable
 
 from verif.models import INSTRUCTIONS
 
-PKG = Path(__file__).resolve().parents[2] / "rtl" / "pqx_pkg.sv"
+PKG = Path(__file__).resolve().parents[1] / "rtl" / "pqx_pkg.sv"
 
 def parse_enum(text: str, type_name: str) -> dict[str, int]:
     """Name -> value of `typedef enum ... { ... } type_name;` in SystemVerilog source `text`."""

@@ -1,0 +1,199 @@
+"""Write the files derived from the PQX instruction table (verif/models/isa_table.py).
+
+    python -m scripts.gen_isa            # rewrite the generated regions and files
+    python -m scripts.gen_isa --check    # exit 1 and name the stale files (what the test does)
+
+Generated (committed, each marked "generated from verif/models/isa_table.py"):
+  rtl/pqx_pkg.sv            the op_e enum (region)
+  rtl/pqx_decoder.sv        the encoding -> op and op -> unit/writeback/rs_read/uses_so/multi_cycle
+                            tables (region)
+  docs/isa.md               the encoding table (region)
+  firmware/include/pqx.h    one static inline function per instruction around `.insn`
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from verif.models.isa_table import OPCODE_R, OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = "verif/models/isa_table.py"
+TOOL = "python -m scripts.gen_isa"
+SV_UNIT = {u: "pqx_pkg::Unit" + u.capitalize() for u in UNITS}
+
+
+class GenError(Exception):
+    pass
+
+
+# ------------------------------------------------------------------ SystemVerilog
+def sv_enum() -> str:
+    lines = ["  typedef enum logic [6:0] {", "    OpIllegal,"]
+    for k, i in enumerate(TABLE):
+        sep = "," if k + 1 < len(TABLE) else ""
+        lines.append(f"    {i.sv}{sep}".ljust(28) + f"// {i.name}")
+    lines.append("  } op_e;")
+    if len(TABLE) + 1 > 128:
+        raise GenError("more than 127 instructions do not fit the 7-bit op_e")
+    return "\n".join(lines)
+
+
+def sv_decoder() -> str:
+    r4 = [i for i in TABLE if i.format == "r4"]
+    r = [i for i in TABLE if i.format == "r"]
+    out = ["  always_comb begin",
+           "    op = pqx_pkg::OpIllegal;",
+           f"    if (opcode == 7'h{OPCODE_R4:02X}) begin         // R4: funct3 x funct2",
+           "      unique case ({funct3, funct2})"]
+    for i in r4:
+        out.append(f"        {{3'b{i.funct3:03b}, 2'd{i.funct}}}: op = pqx_pkg::{i.sv};")
+    out += ["        default:          op = pqx_pkg::OpIllegal;",
+            "      endcase",
+            f"    end else if (opcode == 7'h{OPCODE_R:02X} && funct3 == 3'b111) begin   // R: funct7",
+            "      unique case (funct7)"]
+    for i in r:
+        out.append(f"        7'h{i.funct:02X}: op = pqx_pkg::{i.sv};")
+    out += ["        default: op = pqx_pkg::OpIllegal;",
+            "      endcase",
+            "    end",
+            "  end",
+            "",
+            "  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op.",
+            "  always_comb begin",
+            "    dec_o    = '0;           // OpIllegal: no unit, nothing read, no writeback",
+            "    dec_o.op = op;",
+            "    unique case (op)"]
+    for i in TABLE:
+        out += [f"      pqx_pkg::{i.sv}: begin   // {i.name}",
+                f"        dec_o.unit = {SV_UNIT[i.unit]}; dec_o.writeback = 1'b{int(i.writeback)}; "
+                f"dec_o.rs_read = 3'b{i.register_read:03b};",
+                f"        dec_o.uses_so = 1'b{int(i.touches_so)}; "
+                f"dec_o.multi_cycle = 1'b{int(i.multi_cycle)};",
+                "      end"]
+    out += ["      default: ;", "    endcase", "  end"]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ documentation
+def md_table() -> str:
+    def reads(mask: int) -> str:
+        names = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if mask & bit]
+        return ", ".join(names) or "-"
+    rows = ["| instruction | format | funct3 | funct2 / funct7 | unit | reads | writeback | latency |",
+            "|---|---|---|---|---|---|---|---|"]
+    for i in TABLE:
+        lat = str(i.latency) + (f" ({i.latency_robust} robust)" if i.latency_robust else "")
+        funct = f"{i.funct}" if i.format == "r4" else f"0x{i.funct:02X}"
+        rows.append(f"| {i.name} | {i.format.upper()} | `{i.funct3:03b}` | {funct} | {i.unit} | "
+                    f"{reads(i.register_read)} | {int(i.writeback)} | {lat} |")
+    return "\n".join(rows)
+
+
+# ------------------------------------------------------------------ C header
+def c_function(i: InstrInfo) -> str:
+    args = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if i.register_read & bit]
+    regs = {n: (f"%[{n}]" if n in args else "zero") for n in ("rs1", "rs2", "rs3")}
+    rd = "%[rd]" if i.writeback else "zero"
+    if i.format == "r4":
+        insn = (f".insn r4 0x{OPCODE_R4:02x}, {i.funct3}, {i.funct}, {rd}, {regs['rs1']}, "
+                f"{regs['rs2']}, {regs['rs3']}")
+    else:
+        insn = f".insn r 0x{OPCODE_R:02x}, {i.funct3}, 0x{i.funct:02x}, {rd}, {regs['rs1']}, {regs['rs2']}"
+    params = ", ".join(f"uint32_t {a}" for a in args) or "void"
+    ins = ", ".join(f'[{a}] "r"({a})' for a in args)
+    ret = "uint32_t" if i.writeback else "void"
+    lat = f"{i.latency} cycle{'s' if i.latency > 1 else ''}" + (
+        f", {i.latency_robust} robust" if i.latency_robust else "")
+    body = [f"/* {i.name}: {i.unit} unit, {lat} */",
+            f"static inline {ret} pqx_{i.name.lower()}({params})", "{"]
+    if i.writeback:
+        body += ["    uint32_t rd;", f'    __asm__ volatile("{insn}" : [rd] "=r"(rd) : {ins});'
+                 if ins else f'    __asm__ volatile("{insn}" : [rd] "=r"(rd));', "    return rd;"]
+    else:
+        body.append(f'    __asm__ volatile("{insn}" : : {ins});' if ins
+                    else f'    __asm__ volatile("{insn}");')
+    body.append("}")
+    return "\n".join(body)
+
+
+def c_header() -> str:
+    head = f"""/* PQX instructions for firmware: one static inline function per instruction.
+ *
+ * Generated from {SOURCE} by `{TOOL}`: do not edit.
+ *
+ * Arguments are the source registers the instruction reads (rs1, rs2, rs3 in that order); the
+ * function returns rd for an instruction with writeback. Registers an instruction does not read
+ * are encoded as x0. Every statement is `volatile`: PQX instructions change coprocessor state, so
+ * the compiler keeps them, in program order. Needs an assembler that knows `.insn` (GNU as, LLVM).
+ */
+#ifndef PQX_H
+#define PQX_H
+
+#include <stdint.h>
+"""
+    return head + "\n" + "\n\n".join(c_function(i) for i in TABLE) + "\n\n#endif /* PQX_H */\n"
+
+
+# ------------------------------------------------------------------ regions
+def begin_marker(comment: str) -> str:
+    return f"{comment} ---- BEGIN GENERATED from {SOURCE} by `{TOOL}`: do not edit ----"
+
+
+def replace_region(text: str, comment: str, body: str, end: str = "") -> str:
+    begin = begin_marker(comment)
+    stop = f"{comment} ---- END GENERATED ----{end}"
+    pat = re.compile(re.escape(begin) + r".*?" + re.escape(stop), re.S)
+    if not pat.search(text):
+        raise GenError(f"markers not found ({begin!r} ... {stop!r})")
+    return pat.sub(lambda _: f"{begin}\n{body}\n{stop}", text, count=1)
+
+
+def outputs(root: Path = ROOT) -> dict[str, str]:
+    """Repository-relative path -> its content as generated now (regions filled into the files
+    found under `root`)."""
+    files = {}
+    pkg = (root / "rtl" / "pqx_pkg.sv").read_text()
+    files["rtl/pqx_pkg.sv"] = replace_region(pkg, "  //", sv_enum())
+    dec = (root / "rtl" / "pqx_decoder.sv").read_text()
+    files["rtl/pqx_decoder.sv"] = replace_region(dec, "  //", sv_decoder())
+    doc = (root / "docs" / "isa.md").read_text()
+    files["docs/isa.md"] = replace_region(doc, "<!--", md_table(), end=" -->")
+    files["firmware/include/pqx.h"] = c_header()
+    return files
+
+
+def stale(root: Path = ROOT) -> list[str]:
+    """Generated files under `root` that differ from what the table gives now."""
+    return [rel for rel, text in outputs(root).items()
+            if not (root / rel).exists() or (root / rel).read_text() != text]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="only report stale files (exit 1)")
+    args = ap.parse_args(argv)
+    try:
+        files = outputs()
+    except (GenError, OSError) as exc:
+        print(f"gen_isa: error: {exc}", file=sys.stderr)
+        return 2
+    stale_files = stale()
+    if args.check:
+        for rel in stale_files:
+            print(f"gen_isa: {rel} is stale: run `{TOOL}`")
+        return 1 if stale_files else 0
+    for rel in stale_files:
+        (ROOT / rel).parent.mkdir(parents=True, exist_ok=True)
+        (ROOT / rel).write_text(files[rel])
+        print(f"gen_isa: wrote {rel}")
+    if not stale_files:
+        print("gen_isa: every generated file is up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

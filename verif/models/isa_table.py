@@ -1,0 +1,331 @@
+"""The PQX instruction table: one row per instruction, the single source of every per-instruction
+fact (docs/isa.md says what the instructions do).
+
+A row holds the encoding (format, funct3, funct2/funct7), the executing unit, the source registers
+read, whether rd is written, the fixed latency (cycles from the issue handshake to result_valid
+with a commit in the issue cycle and no back-pressure), the SystemVerilog op name, and for the
+test bench the stimulus weight, a special operand distribution, the documented operand domain and
+the coverage corners. Everything else is derived from it:
+* verif/models/isa.py (encode/decode, the model's registry) and the latency contract;
+* `python -m scripts.gen_isa` writes the op enum and decode tables of rtl/pqx_pkg.sv and
+  rtl/pqx_decoder.sv, the encoding table of docs/isa.md and firmware/include/pqx.h (generated
+  regions, checked for staleness by verif/models/test_isa_table.py);
+* verif/uvm/sequences.py (weights, operands) and verif/uvm/coverage.py (corners).
+The decoder proof (formal/decoder) keeps its own table written from the ISA text; a test checks
+that the two agree.
+
+Adding an instruction: one row here, its semantics in the model (`@semantics`), its datapath in
+the RTL, then `python -m scripts.gen_isa` (docs/architecture.md, "Adding an instruction").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Literal
+
+from .consts import Q_D, Q_F, Q_K, s16, s32
+
+OPCODE_R4 = 0x6B
+"""Major opcode (bits 6:0) of the R4-type PQX instructions."""
+OPCODE_R = 0x3B
+"""Major opcode (bits 6:0) of the R-type PQX instructions."""
+FUNCT3_R = 0b111
+"""The only funct3 used by R-type PQX instructions."""
+
+# Bits of `InstrInfo.register_read`.
+RS1 = 0b001
+RS2 = 0b010
+RS3 = 0b100
+_ALL = RS1 | RS2 | RS3
+_NONE = 0
+
+Format = Literal["r4", "r"]
+Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr"]
+UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr")
+"""In the order of pqx_pkg::unit_e."""
+SO_UNITS = ("state", "keccak", "slhdsa")
+"""Units whose instructions read or write S or O (they wait while a permutation runs)."""
+
+Operands = tuple[int, int, int]
+Corner = Callable[[int, int, int], bool]
+
+
+@dataclass(frozen=True)
+class InstrInfo:
+    """One PQX instruction."""
+
+    name: str
+    format: Format
+    funct3: int
+    funct: int
+    """funct2 (bits 26:25) for R4 type, funct7 (bits 31:25) for R type."""
+    unit: Unit
+    register_read: int
+    """Mask of the source registers used: bit0 rs1, bit1 rs2, bit2 rs3."""
+    writeback: bool
+    latency: int
+    """Cycles from the issue handshake to result_valid (commit in the issue cycle, no stall)."""
+    sv: str
+    """Name of the pqx_pkg::op_e value."""
+    latency_robust: int | None = None
+    """THASH with rs2 = 0 (robust mode): two permutations."""
+    uses_so: bool | None = None
+    """Reads or writes S or O; None: as its unit (SO_UNITS)."""
+    weight: float = 1.0
+    """Relative frequency in random stimulus."""
+    operands: Callable[[random.Random, int, int, int], Operands] | None = field(
+        default=None, compare=False)
+    """Special operand distribution: (rng, three random words) -> (rs1, rs2, rs3)."""
+    domain: Callable[[random.Random], Operands] | None = field(default=None, compare=False)
+    """Operands inside the documented domain (docs/isa.md), drawn 60 % of the time."""
+    corners: dict[str, Corner] = field(default_factory=dict, compare=False)
+    """Coverage bins: name -> predicate(rs1, rs2, rs3)."""
+
+    @property
+    def opcode(self) -> int:
+        return OPCODE_R4 if self.format == "r4" else OPCODE_R
+
+    @property
+    def funct2(self) -> int | None:
+        return self.funct if self.format == "r4" else None
+
+    @property
+    def funct7(self) -> int | None:
+        return self.funct if self.format == "r" else None
+
+    @property
+    def mask(self) -> int:
+        """Bits of the word fixed by the encoding (opcode, funct3, funct2/funct7)."""
+        return (0x06000000 if self.format == "r4" else 0xFE000000) | 0x707F
+
+    @property
+    def match(self) -> int:
+        """Value of the fixed bits: `word & mask == match` for this instruction."""
+        return (self.funct << 25) | (self.funct3 << 12) | self.opcode
+
+    @property
+    def multi_cycle(self) -> bool:
+        return self.latency > 1
+
+    @property
+    def touches_so(self) -> bool:
+        return self.unit in SO_UNITS if self.uses_so is None else self.uses_so
+
+
+def _r4(name: str, funct3: int, funct2: int, unit: Unit, reads: int, wb: bool, lat: int, sv: str,
+        **kw) -> InstrInfo:
+    return InstrInfo(name, "r4", funct3, funct2, unit, reads, wb, lat, sv, **kw)
+
+
+def _r(name: str, funct7: int, unit: Unit, reads: int, wb: bool, lat: int, sv: str,
+       **kw) -> InstrInfo:
+    return InstrInfo(name, "r", FUNCT3_R, funct7, unit, reads, wb, lat, sv, **kw)
+
+
+# ------------------------------------------------------------------ operand helpers
+CORNERS32 = [0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x55555555, 0xAAAAAAAA]
+
+
+def random_word(rng: random.Random) -> int:
+    """A 32-bit operand: corner values mixed with uniform random ones."""
+    r = rng.random()
+    if r < 0.2:
+        return rng.choice(CORNERS32)
+    if r < 0.3:
+        return 1 << rng.randrange(32)
+    return rng.getrandbits(32)
+
+
+def index_operand(rng: random.Random, limit: int, width_mask: int) -> int:
+    """A word whose low bits are an index: mostly in range, with the edges and beyond."""
+    r = rng.random()
+    if r < 0.15:
+        return 0
+    if r < 0.3:
+        return limit
+    if r < 0.45:
+        return rng.randint(limit + 1, width_mask)
+    return rng.randint(0, limit)
+
+
+def _signed(rng: random.Random, bound: int) -> int:
+    """A 32-bit word holding a value in (-bound, bound), edges likely."""
+    v = rng.choice([bound - 1, -(bound - 1), 0, rng.randrange(-bound + 1, bound)])
+    return v & 0xFFFFFFFF
+
+
+def _odd_modulus(rng: random.Random) -> int:
+    return rng.choice([(1 << 30) + 1, (1 << 31) - 1, rng.randrange((1 << 30) + 1, 1 << 31, 2)])
+
+
+def _in_out(pred: Corner) -> dict[str, Corner]:
+    return {"in domain": pred, "outside domain": lambda a, b, c: not pred(a, b, c)}
+
+
+def _pair_index(r: random.Random, a: int, b: int, c: int) -> Operands:
+    return a, b, (r.getrandbits(26) << 6 if r.random() < 0.5 else 0) | index_operand(r, 48, 63)
+
+
+_PAIR_CORNERS: dict[str, Corner] = {
+    "i=0": lambda a, b, c: c & 63 == 0, "i=48": lambda a, b, c: c & 63 == 48,
+    "i>48": lambda a, b, c: c & 63 > 48}
+
+
+def _thash_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+    return (a, 0, c) if r.random() < 0.5 else (a, b, c)     # rs2 = 0: robust mode
+
+
+_THASH_CORNERS: dict[str, Corner] = {"simple": lambda a, b, c: b != 0, "robust": lambda a, b, c: b == 0}
+
+
+def _cbd(eta: int, funct7: int) -> InstrInfo:
+    return _r(f"CBD{eta}", funct7, "sampler", RS1 | RS2, True, 1, f"OpCbd{eta}",
+              domain=lambda r: (random_word(r), (r.getrandbits(27) << 5 if r.random() < 0.3 else 0)
+                                | r.randrange(32 // (2 * eta)), 0),
+              corners={"j in range": lambda a, b, c: 2 * eta * ((b & 31) + 1) <= 32,
+                       "j too large (exception)": lambda a, b, c: 2 * eta * ((b & 31) + 1) > 32})
+
+
+def _thash(name: str, funct7: int, sv: str) -> InstrInfo:
+    return _r(name, funct7, "slhdsa", RS2, False, 24, sv, latency_robust=48, weight=0.25,
+              operands=_thash_operands, corners=_THASH_CORNERS)
+
+
+def _prf(name: str, funct7: int, sv: str) -> InstrInfo:
+    return _r(name, funct7, "slhdsa", _NONE, False, 24, sv, weight=0.25)
+
+
+def _bf_f(name: str, funct2: int, sv: str, pred: Corner) -> InstrInfo:
+    return _r4(name, 0b110, funct2, "arith", _ALL, True, 1, sv,
+               domain=lambda r: (r.randrange(Q_F), r.randrange(Q_F),
+                                 r.choice([0, Q_F - 1, r.randrange(Q_F)])),
+               corners=_in_out(pred))
+
+
+# ------------------------------------------------------------------ the table
+_TABLE: tuple[InstrInfo, ...] = (
+    # R4 type, opcode 0x6B: name, funct3, funct2, unit, registers read, writeback, latency, op
+    _r4("KSTART", 0b001, 0, "keccak", _NONE, False, 24, "OpKstart", weight=0.4),
+    _r4("KABSORB", 0b001, 1, "state", _ALL, False, 1, "OpKabsorb",
+        operands=_pair_index, corners=_PAIR_CORNERS),
+    _r4("KPERM", 0b001, 2, "keccak", _NONE, False, 24, "OpKperm", weight=0.4),
+    _r4("LOAD", 0b001, 3, "state", _ALL, False, 1, "OpLoad",
+        operands=_pair_index, corners=_PAIR_CORNERS),
+    _r4("BFNTTK", 0b111, 0, "arith", _ALL, True, 1, "OpBfnttK",
+        domain=lambda r: (_signed(r, 1 << 15), _signed(r, 1 << 15), _signed(r, Q_K)),
+        corners=_in_out(lambda a, b, c: s32(b) == s16(b) and abs(s32(c)) < Q_K)),
+    _r4("BFINTTK", 0b111, 1, "arith", _ALL, True, 1, "OpBfinttK",
+        domain=lambda r: (_signed(r, 1 << 15), _signed(r, 1 << 15), _signed(r, Q_K)),
+        corners=_in_out(lambda a, b, c: abs(s32(c)) < Q_K)),
+    _r4("BFNTTD", 0b111, 2, "arith", _ALL, True, 1, "OpBfnttD",
+        domain=lambda r: (random_word(r), random_word(r), _signed(r, Q_D)),
+        corners=_in_out(lambda a, b, c: abs(s32(c)) < Q_D)),
+    _r4("BFINTTD", 0b111, 3, "arith", _ALL, True, 1, "OpBfinttD",
+        domain=lambda r: (random_word(r), random_word(r), _signed(r, Q_D)),
+        corners=_in_out(lambda a, b, c: abs(s32(c)) < Q_D)),
+    _bf_f("BFNTTF", 0, "OpBfnttF", lambda a, b, c: (a & 0xFFFF) < Q_F and b < Q_F and c < Q_F),
+    _bf_f("BFINTTF", 1, "OpBfinttF",
+          lambda a, b, c: (a & 0xFFFF) < Q_F and (b & 0xFFFF) < Q_F and c < Q_F),
+    _r4("MODP_MONTYMUL", 0b110, 2, "arith", _ALL, True, 6, "OpModpMontymul", weight=0.5,
+        domain=lambda r: (lambda p: (r.randrange(p), r.choice([0, p - 1, r.randrange(p)]), p))(
+            _odd_modulus(r)),
+        corners=_in_out(lambda a, b, c: c & 1 and 2**30 < c < 2**31 and a < c and b < c)),
+    _r4("FPR_NORM64_EXEC", 0b110, 3, "fpr", _ALL, True, 1, "OpFprNorm64Exec",
+        domain=lambda r: (lambda m: (m & 0xFFFFFFFF, m >> 32, r.randrange(-1100, 1100) & 0xFFFFFFFF))(
+            r.choice([0, 1, 1 << 63]) if r.random() < 0.3 else r.getrandbits(64) >> r.randrange(64)),
+        corners={"m = 0": lambda a, b, c: a == b == 0, "bit 63 set": lambda a, b, c: b >> 31 == 1,
+                 "shift > 32": lambda a, b, c: b == 0 and a != 0}),
+    # R type, opcode 0x3B, funct3 = 7: name, funct7, unit, registers read, writeback, latency, op
+    _cbd(1, 0x00),
+    _cbd(2, 0x01),
+    _cbd(3, 0x02),
+    _cbd(4, 0x03),
+    _r("BARRETT", 0x05, "arith", RS1, True, 1, "OpBarrett",
+       domain=lambda r: (_signed(r, 1 << 15), 0, 0),
+       corners=_in_out(lambda a, b, c: s32(a) == s16(a))),
+    _r("KREAD3", 0x0D, "state", RS1, True, 1, "OpKread3",
+       operands=lambda r, a, b, c: ((r.getrandbits(24) << 8 if r.random() < 0.5 else 0)
+                                    | index_operand(r, 197, 255), b, c),
+       corners={"o=0": lambda a, b, c: a & 255 == 0, "o=197": lambda a, b, c: a & 255 == 197,
+                "o>197": lambda a, b, c: a & 255 > 197}),
+    _r("KINIT", 0x0E, "state", _NONE, False, 1, "OpKinit", weight=0.2),
+    _r("STORE", 0x0F, "state", RS1, True, 1, "OpStore",
+       operands=lambda r, a, b, c: (index_operand(r, 49, 63) if r.random() < 0.9 else random_word(r),
+                                    b, c),
+       corners={"i=0": lambda a, b, c: a == 0, "i=49": lambda a, b, c: a == 49,
+                "i>49": lambda a, b, c: a > 49}),
+    _r("MQMULF", 0x10, "arith", RS1 | RS2, True, 1, "OpMqmulF",
+       domain=lambda r: (r.choice([0, Q_F - 1, r.randrange(Q_F)]), r.randrange(Q_F), 0),
+       corners=_in_out(lambda a, b, c: a < Q_F and b < Q_F)),
+    _r("MQMULK", 0x11, "arith", RS1 | RS2, True, 1, "OpMqmulK",
+       domain=lambda r: (_signed(r, Q_K), _signed(r, 1 << 15), 0),
+       corners=_in_out(lambda a, b, c: abs(s32(a)) < Q_K and s32(b) == s16(b))),
+    _r("MQMULD", 0x12, "arith", RS1 | RS2, True, 1, "OpMqmulD",
+       domain=lambda r: (_signed(r, Q_D), random_word(r), 0),
+       corners=_in_out(lambda a, b, c: abs(s32(a)) < Q_D)),
+    _r("KARATS1", 0x13, "arith", RS1 | RS2, True, 1, "OpKarats1"),
+    _r("KARATS2", 0x14, "arith", RS1 | RS2, True, 1, "OpKarats2"),
+    _r("KARATS3", 0x15, "arith", _NONE, True, 1, "OpKarats3"),
+    _r("GFMUL8", 0x16, "arith", RS1 | RS2, True, 1, "OpGfmul8"),
+    _r("BFNTTDH", 0x17, "arith", _NONE, True, 1, "OpBfnttDH"),
+    _r("BFINTTDH", 0x18, "arith", _NONE, True, 1, "OpBfinttDH"),
+    _r("KARATS4", 0x19, "arith", _NONE, True, 1, "OpKarats4"),
+    _r("RED32", 0x1A, "arith", RS1, True, 1, "OpRed32",
+       domain=lambda r: (r.choice([2**31 - 2**22 - 1, 2**31 - 2**22, 0x7FFFFFFF, 2**31,
+                                   2**32 - 2**31 + 2**22, r.getrandbits(32)]), 0, 0),
+       corners=_in_out(lambda a, b, c: s32(a) <= 2**31 - 2**22 - 1)),
+    _r("CL_128", 0x1B, "slhdsa", _NONE, False, 1, "OpCl128"),
+    _r("CL_192", 0x1C, "slhdsa", _NONE, False, 1, "OpCl192"),
+    _r("CL_256", 0x1D, "slhdsa", _NONE, False, 1, "OpCl256"),
+    _thash("THASH1_128", 0x30, "OpThash1_128"),
+    _thash("THASH2_128", 0x31, "OpThash2_128"),
+    _prf("PRF_128", 0x32, "OpPrf128"),
+    _r("FPR_LOAD_SE", 0x33, "fpr", RS1 | RS2, False, 1, "OpFprLoadSe",
+       domain=lambda r: (r.getrandbits(1), r.choice([-1076, -1077, 969, 970, r.randrange(-1100, 1000)])
+                         & 0xFFFFFFFF, 0)),
+    _r("FPR_EXEC", 0x34, "fpr", RS1 | RS2, True, 1, "OpFprExec",
+       domain=lambda r: (0, 0, 0) if r.random() < 0.2 else (
+           r.getrandbits(32), r.choice([(1 << 22) | r.getrandbits(22), 0x7FFFFF, r.getrandbits(32)]), 0),
+       corners={"m in [2^54, 2^55)": lambda a, b, c: b >> 22 == 1,
+                "m = 0": lambda a, b, c: a == b == 0}),
+    _r("FPR_RDHI", 0x35, "fpr", _NONE, True, 1, "OpFprRdhi"),
+    _r("FPR_NORM64_RDHI", 0x36, "fpr", _NONE, True, 1, "OpFprNorm64Rdhi"),
+    _r("FPR_NORM64_RDE", 0x37, "fpr", _NONE, True, 1, "OpFprNorm64Rde"),
+    _thash("THASH1_192", 0x3C, "OpThash1_192"),
+    _thash("THASH2_192", 0x3D, "OpThash2_192"),
+    _thash("THASH1_256", 0x3E, "OpThash1_256"),
+    _thash("THASH2_256", 0x3F, "OpThash2_256"),
+    _prf("PRF_192", 0x40, "OpPrf192"),
+    _prf("PRF_256", 0x41, "OpPrf256"),
+    _r("REJ_UNIFORM", 0x48, "sampler", RS1, True, 1, "OpRejUniform",
+       domain=lambda r: (r.choice([Q_D - 1, Q_D, 0x7FFFFF, r.getrandbits(32)]), 0, 0),
+       corners={"accepted": lambda a, b, c: a & 0x7FFFFF < Q_D,
+                "rejected": lambda a, b, c: a & 0x7FFFFF >= Q_D}),
+    _r("REJ_ETA2", 0x49, "sampler", RS1 | RS2, True, 1, "OpRejEta2",
+       corners={"accepted": lambda a, b, c: (a >> (4 * (b & 1))) & 15 < 15,
+                "rejected": lambda a, b, c: (a >> (4 * (b & 1))) & 15 == 15}),
+    _r("REJ_ETA4", 0x4A, "sampler", RS1 | RS2, True, 1, "OpRejEta4",
+       corners={"accepted": lambda a, b, c: (a >> (4 * (b & 1))) & 15 < 9,
+                "rejected": lambda a, b, c: (a >> (4 * (b & 1))) & 15 >= 9}),
+    _r("UNPACK_Z17", 0x4B, "sampler", RS1 | RS2, True, 1, "OpUnpackZ17",
+       corners={f"shift {2 * k}": (lambda k: lambda a, b, c: b & 3 == k)(k) for k in range(4)}),
+    _r("UNPACK_Z19", 0x4C, "sampler", RS1 | RS2, True, 1, "OpUnpackZ19",
+       corners={f"shift {4 * k}": (lambda k: lambda a, b, c: b & 1 == k)(k) for k in range(2)}),
+    _r("BARRETT_HQC1", 0x58, "arith", RS1, True, 1, "OpBarrettHqc1"),
+    _r("BARRETT_HQC3", 0x59, "arith", RS1, True, 1, "OpBarrettHqc3"),
+    _r("BARRETT_HQC5", 0x5A, "arith", RS1, True, 1, "OpBarrettHqc5"),
+    _r("GF_REDUCE", 0x78, "arith", RS1, True, 1, "OpGfReduce"),
+    _r("COMPARE_U32", 0x79, "state", RS1 | RS2, True, 1, "OpCompareU32", uses_so=False,
+       operands=lambda r, a, b, c: (a, a, c) if r.random() < 0.4 else (a, b, c),
+       corners={"equal": lambda a, b, c: a == b, "differ": lambda a, b, c: a != b}),
+)
+
+TABLE: tuple[InstrInfo, ...] = _TABLE
+"""Every PQX instruction, in encoding-table order."""
+
+_names = [i.name for i in TABLE]
+_keys = [(i.opcode, i.funct3, i.funct) for i in TABLE]
+_svs = [i.sv for i in TABLE]
+if len(set(_names)) != len(TABLE) or len(set(_keys)) != len(TABLE) or len(set(_svs)) != len(TABLE):
+    raise RuntimeError("PQX instruction table has duplicate names, encodings or op names")

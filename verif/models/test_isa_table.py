@@ -1,0 +1,165 @@
+"""The instruction table (verif/models/isa_table.py) is the one source of per-instruction facts:
+the generated RTL, documentation and C header must match it, and the decoder proof's own table,
+written independently from the ISA text, must agree with it."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scripts import gen_isa
+from verif.models import isa_table, timing
+from verif.models.isa_table import TABLE
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATED = ["rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv", "docs/isa.md", "firmware/include/pqx.h"]
+
+
+def copy_generated(tmp_path: Path) -> Path:
+    for rel in GENERATED:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, tmp_path / rel)
+    return tmp_path
+
+
+def test_generated_files_are_up_to_date():
+    assert gen_isa.stale() == [], "run `python -m scripts.gen_isa`"
+
+
+@pytest.mark.parametrize("rel, old, new", [
+    ("rtl/pqx_pkg.sv", "    OpKperm,", "    OpKpermX,"),                           # an enum value
+    ("rtl/pqx_decoder.sv", "7'h79: op = pqx_pkg::OpCompareU32;", "7'h7A: op = pqx_pkg::OpCompareU32;"),
+    ("docs/isa.md", "| KSTART | R4 | `001` | 0 | keccak | - | 0 | 24 |",
+     "| KSTART | R4 | `001` | 0 | keccak | - | 0 | 23 |"),                          # a latency
+    ("firmware/include/pqx.h", ".insn r 0x3b, 7, 0x0f,", ".insn r 0x3b, 7, 0x0e,"),
+])
+def test_a_hand_edit_of_a_generated_file_is_caught(tmp_path, rel, old, new):
+    root = copy_generated(tmp_path)
+    text = (root / rel).read_text()
+    assert text.count(old) == 1
+    (root / rel).write_text(text.replace(old, new))
+    assert gen_isa.stale(root) == [rel]
+
+
+@pytest.mark.parametrize("change", [{"writeback": False}, {"latency": 2}, {"register_read": 0}])
+def test_a_table_change_reaches_the_rtl(monkeypatch, change):
+    """Changing a row (a writeback flag, a latency, the registers read) makes the committed RTL
+    stale: the decoder tables are derived, not copied."""
+    row = next(i for i in TABLE if i.name == "BARRETT")
+    changed = tuple(dataclasses.replace(i, **change) if i is row else i for i in TABLE)
+    monkeypatch.setattr(gen_isa, "TABLE", changed)
+    assert "rtl/pqx_decoder.sv" in gen_isa.stale()
+
+
+def test_latency_contract_is_the_table():
+    assert timing.LATENCY == {i.name: i.latency for i in TABLE}
+    assert {n for n, c in timing.LATENCY.items() if c > 1} == {
+        "KSTART", "KPERM", "MODP_MONTYMUL"} | {f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF")
+                                              for n in (128, 192, 256)}
+
+
+# ------------------------------------------------------------------ the decoder proof's table
+_UNIT = {"STATE": "state", "KECCAK": "keccak", "SLHDSA": "slhdsa", "ARITH": "arith",
+         "SAMPLER": "sampler", "FPR": "fpr"}
+
+
+def proof_table() -> dict[tuple[str, int, int], tuple[str, bool, int]]:
+    """(format, funct3, funct) -> (unit, writeback, registers read) from the reference table of
+    formal/decoder/pqx_decoder_props.sv."""
+    text = (ROOT / "formal" / "decoder" / "pqx_decoder_props.sv").read_text()
+    text = re.sub(r"//[^\n]*", "", text)
+    entries = re.findall(r"((?:(?:5'b[01]{3}_[01]{2}|7'h[0-9A-Fa-f]{2})\s*,?\s*)+):\s*begin\s*"
+                         r"ref_unit\s*=\s*U_(\w+);\s*ref_wb\s*=\s*1'b([01]);\s*"
+                         r"ref_rs\s*=\s*3'b([01]{3});\s*end", text)
+    table = {}
+    for keys, unit, wb, rs in entries:
+        for key in re.findall(r"5'b([01]{3})_([01]{2})|7'h([0-9A-Fa-f]{2})", keys):
+            k = ("r4", int(key[0], 2), int(key[1], 2)) if key[0] else ("r", 0b111, int(key[2], 16))
+            assert k not in table, f"{k} twice in the proof's table"
+            table[k] = (_UNIT[unit], wb == "1", int(rs, 2))
+    return table
+
+
+def test_decoder_proof_table_agrees_with_the_instruction_table():
+    ref = proof_table()
+    ours = {(i.format, i.funct3, i.funct): (i.unit, i.writeback, i.register_read) for i in TABLE}
+    assert len(ref) > 50
+    assert ref == ours
+
+
+def test_proof_table_reader_sees_a_disagreement(monkeypatch):
+    """The comparison above can fail: a planted difference in a row shows up."""
+    row = next(i for i in TABLE if i.name == "STORE")
+    changed = tuple(dataclasses.replace(i, writeback=False) if i is row else i for i in TABLE)
+    ours = {(i.format, i.funct3, i.funct): (i.unit, i.writeback, i.register_read) for i in changed}
+    assert proof_table() != ours
+
+
+def test_units_match_the_rtl_unit_enum():
+    pkg = (ROOT / "rtl" / "pqx_pkg.sv").read_text()
+    enum = re.search(r"typedef enum logic \[2:0\] \{(.*?)\} unit_e;", pkg, re.S).group(1)
+    names = [m.lower() for m in re.findall(r"Unit(\w+)\s*=", enum)]
+    assert tuple(names) == isa_table.UNITS
+
+
+# ------------------------------------------------------------------ the C header, compiled
+def test_c_header_assembles_to_the_table(tmp_path):
+    """Every function of firmware/include/pqx.h, compiled for RV32 (zig cc, clang inside),
+    assembles to its own instruction: the words of the object file decode (verif/models/isa.py)
+    to every instruction of the table, with rd = x0 where there is no writeback and x0 in every
+    source field the instruction does not read."""
+    import subprocess
+    import sys
+
+    from elftools.elf.elffile import ELFFile
+
+    from verif.models.isa import decode
+    from verif.models.isa_table import RS1, RS2, RS3
+
+    body = []
+    for i in TABLE:
+        args = [n for bit, n in ((RS1, "a"), (RS2, "b"), (RS3, "c")) if i.register_read & bit]
+        call = f"pqx_{i.name.lower()}({', '.join(args)})"
+        body.append(f"    sink = {call};" if i.writeback else f"    {call};")
+    src = tmp_path / "all.c"
+    src.write_text('#include "pqx.h"\nvolatile uint32_t sink;\n'
+                   "void all(uint32_t a, uint32_t b, uint32_t c)\n{\n" + "\n".join(body) + "\n}\n")
+    obj = tmp_path / "all.o"
+    subprocess.run([sys.executable, "-m", "ziglang", "cc", "-target", "riscv32-freestanding-none",
+                    "-mcpu=generic_rv32+m+zicsr", "-O2", "-Wall", "-Wextra", "-Werror",
+                    "-I", str(ROOT / "firmware" / "include"), "-c", str(src), "-o", str(obj)],
+                   check=True, capture_output=True)
+    with obj.open("rb") as fh:
+        text = ELFFile(fh).get_section_by_name(".text").data()
+    words = [int.from_bytes(text[k:k + 4], "little") for k in range(0, len(text), 4)]
+    seen = {}
+    for w in words:
+        info = decode(w)
+        if info is not None:
+            seen[info.name] = w
+    assert sorted(seen) == sorted(i.name for i in TABLE)
+    for name, w in seen.items():
+        info = decode(w)
+        fields = {RS1: (w >> 15) & 31, RS2: (w >> 20) & 31, RS3: (w >> 27) & 31}
+        if not info.writeback:
+            assert (w >> 7) & 31 == 0, name
+        for bit, reg in fields.items():
+            if not info.register_read & bit and (bit != RS3 or info.format == "r4"):
+                assert reg == 0, f"{name}: unused source field holds x{reg}"
+
+
+def test_python_constants_match_the_rtl_package():
+    """verif/models/consts.py and rtl/pqx_pkg.sv hold the same architectural numbers."""
+    from verif.models import consts
+
+    pkg = (ROOT / "rtl" / "pqx_pkg.sv").read_text()
+    value = {m.group(1): int(m.group(2)) for m in
+             re.finditer(r"localparam\s+int\s+unsigned\s+(\w+)\s*=\s*(\d+)\s*;", pkg)}
+    assert value["XIdWidth"] == consts.ID_WIDTH
+    assert value["NumWords"] == consts.STATE_WORDS
+    assert (value["QK"], value["QD"], value["QF"]) == (consts.Q_K, consts.Q_D, consts.Q_F)
+    assert int(re.search(r"ExcIllegal\s*=\s*6'd(\d+)", pkg).group(1)) == consts.EXCCODE_ILLEGAL
