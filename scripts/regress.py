@@ -236,8 +236,9 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
         for job in jobs:
             note = job.get("open", "") if job.get("status") == "OPEN" else \
                 ("" if job.get("status") == "PASS" else job.get("detail", "").replace("\n", " "))
+            note = note[:300].replace("|", "\\|")      # a pipe would end the table cell
             md.append(f"| {job.get('job')} | {job.get('form', 'full')} | {job.get('mode', '')} | "
-                      f"{job.get('status')} | {job.get('seconds', 0):.1f} | {note[:300]} |")
+                      f"{job.get('status')} | {job.get('seconds', 0):.1f} | {note} |")
     else:
         md.append("(formal did not run)")
     path = REPORTS / "summary.md"
