@@ -14,8 +14,10 @@ JOB   ?=
 ALG   ?=
 VECTORS ?=
 EXPECTED ?=
+FW    ?=
+MAX_CYCLES ?=
 
-.PHONY: help test regress formal sim kat lint models mutants gen clean clean-venv venv
+.PHONY: help test regress formal sim kat run lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
@@ -29,6 +31,9 @@ help:
 	@echo "                                 units: $$($(PY) -c 'from scripts.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
 	@echo "  make kat ALG=a VECTORS=file [EXPECTED=file]"
 	@echo "                                 run a NIST ACVP vector file through the RTL (docs/kat.md)"
+	@echo "  make run FW=file.c|file.elf [MAX_CYCLES=n] [WAVES=1]"
+	@echo "                                 firmware on the PQX SoC (CV32E40X + PQX); prints its output and"
+	@echo "                                 'exit <code>, <cycles> cycles, <instret> instructions'"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
 	@echo "  make models                    pytest: reference model, ISA table, tool checks (no simulator)"
 	@echo "  make gen                       rewrite what is generated from the ISA table"
@@ -61,6 +66,10 @@ sim: $(STAMP)
 
 kat: $(STAMP)
 	@$(PY) -m scripts.kat --alg "$(ALG)" --vectors "$(VECTORS)" $(if $(EXPECTED),--expected "$(EXPECTED)")
+
+run: $(STAMP)
+	@$(PY) -m scripts.run --fw "$(FW)" $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
+		$(if $(filter 1 yes true,$(WAVES)),--waves)
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint

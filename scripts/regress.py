@@ -70,6 +70,8 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                                       f"--junitxml={REPORTS / 'junit' / 'models.xml'}"],
              "make models", junit=REPORTS / "junit" / "models.xml"),
         Step("lint", [PY, "-m", "scripts.lint"], "make lint"),
+        Step("SoC: make run contract (firmware on CV32E40X + PQX)", [PY, "-m", "scripts.run", "--selftest"],
+             "python -m scripts.run --selftest", lane="soc"),
     ]
     for unit in UNITS:
         if unit != "top":

@@ -1,0 +1,33 @@
+/* PQX firmware runtime: console output, cycle counters, exit, and the C library functions the
+ * compiler may call in a freestanding (-nostdlib) build.
+ *
+ * System registers of the SoC at 0x8000_0000 (see firmware/crt0.S for the trap ones). */
+#ifndef PQX_RT_H
+#define PQX_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PQX_SYSREG_BASE    0x80000000u
+#define PQX_SYSREG_EXIT    (PQX_SYSREG_BASE + 0x00u) /* a write ends the simulation, code = value */
+#define PQX_SYSREG_PUTC    (PQX_SYSREG_BASE + 0x04u) /* a write prints the low 8 bits */
+#define PQX_SYSREG_CYCLES  (PQX_SYSREG_BASE + 0x08u) /* mcycle, written just before EXIT */
+#define PQX_SYSREG_INSTRET (PQX_SYSREG_BASE + 0x0Cu) /* minstret, written just before EXIT */
+
+void pqx_putc(char c);
+void pqx_puts(const char *s);          /* no newline added */
+void pqx_puthex(uint32_t v);           /* "0x" and 8 hex digits */
+void pqx_putdec(uint32_t v);           /* unsigned decimal */
+
+uint32_t pqx_cycles(void);             /* mcycle, low word */
+uint32_t pqx_instret(void);            /* minstret, low word */
+
+/* Writes mcycle to CYCLES, minstret to INSTRET, then `code` to EXIT; never returns. */
+__attribute__((noreturn)) void pqx_exit(int code);
+
+void *memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+
+#endif /* PQX_RT_H */

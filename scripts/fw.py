@@ -1,0 +1,200 @@
+"""Build PQX firmware: a C file (or an existing ELF) to an ELF and a `$readmemh` RAM image.
+
+    python -m scripts.fw <file.c|file.elf> [-o DIR]      prints the ELF and image paths
+
+`build(source, out_dir)` compiles `source` (freestanding C11 with `int main(void)`) together
+with firmware/crt0.S and firmware/runtime/pqx_rt.c into `out_dir/<stem>.elf`, writes the image
+`out_dir/<stem>.hex` next to it and returns the image's path. An `.elf` is only converted (its
+image is written into `out_dir`). Every failure (missing source, compile or link error, an
+image that does not fit the RAM) raises `FirmwareError`, whose first line says what went wrong;
+the compiler's own message lines may follow. Compiler warnings of a successful build go to stderr.
+
+Compiler: `sys.executable -m ziglang cc` (the `ziglang` wheel in .venv, clang inside), one
+invocation for all three sources. The flags, and why each one:
+
+    -target riscv32-freestanding-none   32-bit RISC-V, no OS, no libc
+    -mcpu=generic_rv32+m+c+zicsr        the CV32E40X's RV32IMC + Zicsr (zig refuses -march=;
+                                        docs/soc.md, "Firmware")
+    -O2                                 optimised, as the cycle figures are meant to be
+    -g0                                 no debug sections (smaller ELF; the image is unaffected)
+    -fomit-frame-pointer                s0 stays a general register
+    -ffreestanding                      no hosted library assumed; implies -fno-builtin, so the
+                                        runtime's memcpy/memset loops are not turned into calls
+                                        to themselves (the compiler may still call them for
+                                        struct copies and large initialisers: pqx_rt.c has them)
+    -std=c11 -Wall -Wextra              the language of the firmware, with the usual warnings
+    -nostdlib                           no crt files or libraries: crt0.S and pqx_rt.c are ours
+    -Wl,--entry=_start                  lld ignores the linker script's ENTRY() (docs/soc.md)
+    -T firmware/link.ld                 RAM 512 KiB at 0, trap handler at 0, _start at 0x80
+    -I firmware/include -I firmware/runtime   pqx.h (the instructions) and pqx_rt.h
+
+Image: one 8-hex-digit 32-bit little-endian word per line; a `@<word address>` line (hex, word
+address = byte address / 4) starts every run of words, so only the words the ELF loads are
+listed. It is built from the ELF's PT_LOAD segments at their physical (load) address p_paddr:
+p_filesz bytes from the file, then zeros up to p_memsz (.bss; crt0 zeroes it again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FW_DIR = ROOT / "firmware"
+CRT0 = FW_DIR / "crt0.S"
+LINK_LD = FW_DIR / "link.ld"
+RUNTIME = [FW_DIR / "runtime" / "pqx_rt.c"]
+INCLUDE_DIRS = [FW_DIR / "include", FW_DIR / "runtime"]
+
+RAM_BASE = 0x0000_0000
+RAM_BYTES = 512 * 1024
+BOOT_ADDR = 0x80
+
+CFLAGS = [
+    "-target", "riscv32-freestanding-none",
+    "-mcpu=generic_rv32+m+c+zicsr",
+    "-O2", "-g0", "-fomit-frame-pointer",
+    "-ffreestanding", "-std=c11", "-Wall", "-Wextra",
+]
+LDFLAGS = ["-nostdlib", "-Wl,--entry=_start", "-T", str(LINK_LD)]
+
+
+class FirmwareError(Exception):
+    """A firmware build failed. The first line of str() says what failed; the compiler's
+    messages, if any, follow on the next lines."""
+
+    def __init__(self, headline: str, details: str = "") -> None:
+        self.headline = headline
+        self.details = details.rstrip()
+        super().__init__(headline + (f"\n{self.details}" if self.details else ""))
+
+
+def compile_command(source: Path, elf: Path) -> list[str]:
+    """The full `zig cc` command line that builds `elf` from `source`."""
+    return ([sys.executable, "-m", "ziglang", "cc"] + CFLAGS
+            + [f"-I{d}" for d in INCLUDE_DIRS] + LDFLAGS
+            + ["-o", str(elf), str(CRT0)] + [str(r) for r in RUNTIME] + [str(source)])
+
+
+def _first_error(output: str) -> str:
+    """The compiler's first `error:` line, for the headline."""
+    for line in output.splitlines():
+        if "error:" in line:
+            return line.strip()
+    lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
+    return lines[0] if lines else "no message"
+
+
+def compile_c(source: Path, elf: Path) -> None:
+    try:
+        import ziglang  # noqa: F401
+    except ImportError:
+        raise FirmwareError("the ziglang package is not installed in this Python "
+                            "(pip install ziglang; see requirements.txt)") from None
+    elf.parent.mkdir(parents=True, exist_ok=True)
+    elf.unlink(missing_ok=True)
+    proc = subprocess.run(compile_command(source, elf), cwd=ROOT, capture_output=True, text=True,
+                          errors="replace")
+    if proc.returncode != 0 or not elf.exists():
+        output = (proc.stderr + proc.stdout).strip()
+        raise FirmwareError(f"cannot compile {source}: {_first_error(output)}", output)
+    if proc.stderr.strip():                    # warnings: shown, not fatal
+        print(proc.stderr.rstrip(), file=sys.stderr)
+
+
+def load_segments(elf: Path) -> list[tuple[int, bytes]]:
+    """(load address, bytes) of every PT_LOAD segment with a non-zero size: p_filesz bytes of
+    the file, padded with zeros to p_memsz."""
+    from elftools.common.exceptions import ELFError
+    from elftools.elf.elffile import ELFFile
+
+    try:
+        with elf.open("rb") as fh:
+            ef = ELFFile(fh)
+            if ef.get_machine_arch() != "RISC-V" or ef.elfclass != 32:
+                raise FirmwareError(f"{elf} is not a 32-bit RISC-V ELF "
+                                    f"({ef.elfclass}-bit {ef.get_machine_arch()})")
+            segs = []
+            for seg in ef.iter_segments():
+                if seg["p_type"] != "PT_LOAD" or seg["p_memsz"] == 0:
+                    continue
+                data = seg.data()[: seg["p_filesz"]]
+                segs.append((seg["p_paddr"], data + bytes(seg["p_memsz"] - len(data))))
+            return segs
+    except (ELFError, OSError) as exc:
+        raise FirmwareError(f"cannot read {elf} as an ELF: {exc}") from None
+
+
+def ram_image(segments: list[tuple[int, bytes]]) -> dict[int, int]:
+    """{word address: 32-bit value} of the RAM words the segments cover (a partly covered word
+    gets zeros in its other bytes)."""
+    words: dict[int, bytearray] = {}
+    for addr, data in segments:
+        end = addr + len(data)
+        if addr < RAM_BASE or end > RAM_BASE + RAM_BYTES:
+            raise FirmwareError(
+                f"the image does not fit the RAM: a segment at 0x{addr:08x}..0x{end - 1:08x} "
+                f"lies outside 0x{RAM_BASE:08x}..0x{RAM_BASE + RAM_BYTES - 1:08x} (512 KiB)")
+        for i, byte in enumerate(data):
+            a = addr - RAM_BASE + i
+            words.setdefault(a // 4, bytearray(4))[a % 4] = byte
+    return {w: int.from_bytes(b, "little") for w, b in words.items()}
+
+
+def write_readmemh(words: dict[int, int], path: Path) -> None:
+    lines, prev = [], None
+    for w in sorted(words):
+        if prev is None or w != prev + 1:
+            lines.append(f"@{w:08x}")
+        lines.append(f"{words[w]:08x}")
+        prev = w
+    path.write_text("\n".join(lines) + "\n")
+
+
+def build(source: Path, out_dir: Path) -> Path:
+    """Compile `source` (.c) or take it as is (.elf); write `<stem>.elf` (for .c) and
+    `<stem>.hex` in `out_dir`. Returns the image (.hex) path; the ELF is next to it for a .c."""
+    source, out_dir = Path(source), Path(out_dir)
+    if not source.is_file():
+        raise FirmwareError(f"no such firmware source: {source}")
+    if source.suffix == ".elf":
+        elf = source
+    elif source.suffix == ".c":
+        elf = out_dir / f"{source.stem}.elf"
+        compile_c(source.resolve(), elf.resolve())
+    else:
+        raise FirmwareError(f"firmware must be a .c or an .elf file, not {source}")
+    words = ram_image(load_segments(elf))
+    if not words:
+        raise FirmwareError(f"{elf} has no loadable contents")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    image = out_dir / f"{source.stem}.hex"
+    write_readmemh(words, image)
+    return image
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m scripts.fw",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("source", type=Path, help="a .c file (int main(void)) or an .elf")
+    ap.add_argument("-o", "--out-dir", type=Path, default=None,
+                    help="output directory (default: build/fw/<stem>)")
+    args = ap.parse_args(argv)
+    out = args.out_dir or ROOT / "build" / "fw" / args.source.stem
+    try:
+        image = build(args.source, out)
+    except FirmwareError as exc:
+        print(f"fw: error: {exc.headline}", file=sys.stderr)
+        if exc.details:
+            print(exc.details, file=sys.stderr)
+        return 1
+    elf = args.source if args.source.suffix == ".elf" else image.with_suffix(".elf")
+    print(f"elf:   {elf}")
+    print(f"image: {image}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""`make run FW=<file.c|file.elf> [MAX_CYCLES=n] [WAVES=1]`: run firmware on the PQX SoC.
+
+A `.c` file is compiled with the project's crt0, linker script and runtime (scripts/fw.py); an
+`.elf` is only converted to a RAM image. The SoC (rtl/soc/pqx_soc.f: the CV32E40X core from the
+pinned PyPI package, the XIF bridge, pqx_top, RAM, system registers) is built once with Verilator
+around verif/soc/sim_main.cpp (no Python in the per-cycle loop) in build/soc/, and rebuilt when a
+source changes. The program's characters stream to stdout; the last line is
+
+    exit <code>, <cycles> cycles, <instret> instructions
+
+(the core's mcycle/minstret, written by the firmware's exit routine), or a trap report (mcause,
+mepc, mtval and the instruction word at mepc), or a timeout line. Exit status: 0 when the program
+returned 0; 1 for another exit code, a trap or a timeout; 2 for a usage or build error (one line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from scripts.tools import VERILATOR_ARGS, die, fst_missing, setup_verilator_env
+
+ROOT = Path(__file__).resolve().parent.parent
+SOC_LIST = ROOT / "rtl" / "soc" / "pqx_soc.f"
+BENCH = [ROOT / "verif" / "soc" / "pqx_soc_tb.sv"]
+MAIN = ROOT / "verif" / "soc" / "sim_main.cpp"
+BUILD = ROOT / "build" / "soc"
+TOP = "pqx_soc_tb"
+
+
+def core_dir() -> Path:
+    try:
+        import pythondata_cpu_cv32e40x as core
+    except ImportError:
+        die("run", "the CV32E40X package is not installed; run `make` (requirements.txt)")
+    return Path(core.__file__).resolve().parent / "system_verilog"
+
+
+def soc_sources() -> tuple[list[str], list[str]]:
+    """(files, include dirs) of rtl/soc/pqx_soc.f, with `$CORE/` expanded to the package."""
+    core = str(core_dir())
+    files, incdirs = [], []
+    for raw in SOC_LIST.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        line = line.replace("$CORE", core).replace("${CORE}", core)
+        if line.startswith("+incdir+"):
+            incdirs.append(str((ROOT / line[len("+incdir+"):]).resolve()))
+        else:
+            files.append(str((ROOT / line).resolve()))
+    return files, incdirs
+
+
+def build(waves: bool) -> Path:
+    """The simulator binary, (re)built when a source is newer than it."""
+    setup_verilator_env()
+    files, incdirs = soc_sources()
+    sources = [Path(f) for f in files] + BENCH + [MAIN]
+    out = BUILD / ("waves" if waves else "fast")
+    binary = out / f"V{TOP}"
+    if binary.exists() and all(s.stat().st_mtime < binary.stat().st_mtime for s in sources):
+        return binary
+    trace = []
+    if waves:
+        trace = ["--trace"] if fst_missing() else ["--trace-fst"]
+    cmd = (["verilator", "--cc", "--exe", "--build", "-j", "2", "--top-module", TOP,
+            "-Mdir", str(out), "-o", f"V{TOP}", "-O3", "--x-assign", "fast", "--x-initial", "fast"]
+           + VERILATOR_ARGS + ["-Wno-UNOPTFLAT", "-Wno-COMBDLY", "-Wno-MULTIDRIVEN"] + trace
+           + [f"+incdir+{d}" for d in incdirs] + [str(s) for s in sources])
+    env = dict(os.environ)
+    env["MAKEFLAGS"] = env.get("MAKEFLAGS", "") + " OPT_FAST=-O2"   # about 2x faster than -Os (docs/soc.md)
+    print(f"run: building the SoC simulator in {out.relative_to(ROOT)} ...", flush=True)
+    t0 = time.monotonic()
+    out.mkdir(parents=True, exist_ok=True)
+    log = out / "build.log"
+    with log.open("w") as fh:
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, stdout=fh, stderr=subprocess.STDOUT)
+    if proc.returncode != 0 or not binary.exists():
+        errors = [ln for ln in log.read_text(errors="replace").splitlines() if "%Error" in ln
+                  or "error:" in ln]
+        die("run", f"building the SoC failed: {(errors or ['see the log'])[0].strip()} "
+            f"(log: {log.relative_to(ROOT)})")
+    print(f"run: built in {time.monotonic() - t0:.0f} s", flush=True)
+    return binary
+
+
+def word_at(image: Path, addr: int) -> int | None:
+    """The 32-bit word at byte address `addr` of a $readmemh image (None if it holds none)."""
+    want, cur = addr // 4, 0
+    for line in image.read_text().split():
+        if line.startswith("@"):
+            cur = int(line[1:], 16)
+            continue
+        if cur == want:
+            return int(line, 16)
+        cur += 1
+    return None
+
+
+SELFTEST = [  # (program, expected exit status of `make run`, text the output must hold)
+    ("firmware/examples/hello.c", 0, "hello from PQX firmware"),
+    ("firmware/examples/pqx_smoke.c", 0, "exit 0,"),
+    ("int main(void) { return 3; }\n", 1, "exit 3,"),
+    ("int main(void) {\n    __asm__ volatile(\".insn r 0x3b, 7, 0x7f, a0, a1, a2\");\n"
+     "    return 0;\n}\n", 1, "trap: mcause 0x00000002"),
+    ("int main(void) { for (;;) { } }\n", 1, "timeout"),
+]
+
+
+def selftest() -> int:
+    """The `make run` contract on known programs: exit 0, a non-zero exit code, an illegal
+    instruction (trap report), a hang (MAX_CYCLES)."""
+    failed = 0
+    tmp = BUILD / "selftest"
+    tmp.mkdir(parents=True, exist_ok=True)
+    for k, (prog, want_rc, want_text) in enumerate(SELFTEST):
+        src = ROOT / prog if prog.endswith(".c") and "\n" not in prog else tmp / f"case{k}.c"
+        if src.parent == tmp:
+            src.write_text(prog)
+        proc = subprocess.run([sys.executable, "-m", "scripts.run", "--fw", str(src),
+                               "--max-cycles", "200000"], cwd=ROOT, capture_output=True, text=True)
+        ok = proc.returncode == want_rc and want_text in proc.stdout
+        failed += not ok
+        print(f"run: selftest {src.name}: {'ok' if ok else 'FAIL'} (status {proc.returncode}, "
+              f"want {want_rc} and {want_text!r})")
+        if not ok:
+            print(proc.stdout[-2000:] + proc.stderr[-2000:])
+    print(f"{len(SELFTEST) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fw", default="", help="firmware: a .c file or an .elf")
+    ap.add_argument("--max-cycles", type=int, default=50_000_000)
+    ap.add_argument("--waves", action="store_true", help="write a waveform (FST, else VCD)")
+    ap.add_argument("--selftest", action="store_true",
+                    help="check the run contract on known programs (make test)")
+    args = ap.parse_args(argv)
+    if args.selftest:
+        build(False)
+        return selftest()
+    if not args.fw:
+        die("run", "no firmware given: make run FW=<file.c|file.elf>")
+    from scripts import fw
+    src = Path(args.fw)
+    try:
+        image = fw.build(src, BUILD / "fw" / src.stem)
+    except fw.FirmwareError as exc:
+        die("run", str(exc))
+    binary = build(args.waves)
+    cmd = [str(binary), f"+fw={image}", f"+max_cycles={args.max_cycles}"]
+    if args.waves:
+        cmd.append(f"+trace={BUILD / 'waves' / 'dump'}")
+    t0 = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True, errors="replace")
+    last = ""
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        last = line.strip() or last
+    rc = proc.wait()
+    secs = time.monotonic() - t0
+    m = re.match(r"exit (-?\d+), (\d+) cycles", last)
+    if m:
+        if int(m.group(2)) >= 1_000_000:
+            print(f"run: {int(m.group(2)) / max(secs, 1e-6) / 1e6:.2f} M cycles/s", file=sys.stderr)
+        return 0 if int(m.group(1)) == 0 else 1
+    t = re.match(r"trap: mcause 0x([0-9a-f]+), mepc 0x([0-9a-f]+)", last)
+    if t:
+        word = word_at(image, int(t.group(2), 16))
+        from verif.models.isa import decode
+        info = decode(word) if word is not None else None
+        what = f"0x{word:08x}" + (f" ({info.name})" if info else "") if word is not None else "?"
+        print(f"run: the core trapped (mcause 0x{t.group(1)}) at mepc 0x{t.group(2)}, "
+              f"instruction {what}")
+        return 1
+    if last.startswith("timeout"):
+        print(f"run: MAX_CYCLES={args.max_cycles} passed without an exit")
+        return 1
+    print(f"run: the simulation ended without an exit line (status {rc})")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
