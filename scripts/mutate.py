@@ -55,6 +55,31 @@ def occurrences(m: Mutation) -> int:
     return (ROOT / m.file).read_text().count(m.original)
 
 
+def run_soc(m: Mutation) -> "Outcome":
+    """Run the firmware self-test of the SoC (scripts.run --selftest) on a mutated copy of rtl/."""
+    out = MUTANT_DIR / m.name
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{m.name}_", dir=MUTANT_DIR))
+    try:
+        shutil.copytree(ROOT / "rtl", tmp / "rtl")
+        path = tmp / m.file
+        path.write_text(path.read_text().replace(m.original, m.replacement))
+        with open(out / "soc.log", "w") as log:
+            proc = subprocess.run([sys.executable, "-m", "scripts.run", "--selftest", "--root",
+                                   str(tmp)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    secs = time.monotonic() - t0
+    lines = (out / "soc.log").read_text(errors="replace").splitlines()
+    if proc.returncode == 0:
+        return Outcome(m.name, "SURVIVED", "-", secs)
+    failed = [ln for ln in lines if ": FAIL (" in ln]
+    if failed:
+        return Outcome(m.name, "killed", failed[0].replace("run: ", "firmware "), secs)
+    return Outcome(m.name, "error", f"SoC self-test did not run (see {out}/soc.log)", secs)
+
+
 def run_formal(m: Mutation) -> "Outcome":
     """Run the mutant's proof task on a mutated copy of rtl/ and formal/."""
     _, job, task = m.checker.split(":")
@@ -303,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", default=[],
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
-    ap.add_argument("--checker", choices=["sim", "formal"],
+    ap.add_argument("--checker", choices=["sim", "formal", "soc"],
                     help="only the mutants with this kind of checker")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=8000, help="PQX_N for the system test (covers every instruction pair)")
@@ -384,8 +409,12 @@ def main(argv: list[str] | None = None) -> int:
 
     def task(idx_m: tuple[int, Mutation]) -> Outcome:
         idx, m = idx_m
-        o = run_formal(m) if m.checker != "sim" else \
-            run_one(m.name, args.unit, args.seed, args.n, args.build_timeout, args.timeout)
+        if m.checker == "soc":
+            o = run_soc(m)
+        elif m.checker != "sim":
+            o = run_formal(m)
+        else:
+            o = run_one(m.name, args.unit, args.seed, args.n, args.build_timeout, args.timeout)
         note = o.killed_by if o.status == "killed" or o.status == "error" else ""
         print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) {note}",
               flush=True)

@@ -85,6 +85,9 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("mutants checked by proofs", [PY, "-m", "scripts.mutate", "--checker",
                                                        "formal", "--no-baseline"],
                          "python -m scripts.mutate --checker formal", lane="mutants"))
+        long.append(Step("SoC mutants (firmware must catch them)",
+                         [PY, "-m", "scripts.mutate", "--checker", "soc", "--no-baseline"],
+                         "python -m scripts.mutate --checker soc", lane="soc"))
     else:
         long = [Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
                      lane="mutants"),

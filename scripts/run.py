@@ -26,7 +26,6 @@ from pathlib import Path
 from scripts.tools import VERILATOR_ARGS, die, fst_missing, setup_verilator_env
 
 ROOT = Path(__file__).resolve().parent.parent
-SOC_LIST = ROOT / "rtl" / "soc" / "pqx_soc.f"
 BENCH = [ROOT / "verif" / "soc" / "pqx_soc_tb.sv"]
 MAIN = ROOT / "verif" / "soc" / "sim_main.cpp"
 BUILD = ROOT / "build" / "soc"
@@ -41,28 +40,28 @@ def core_dir() -> Path:
     return Path(core.__file__).resolve().parent / "system_verilog"
 
 
-def soc_sources() -> tuple[list[str], list[str]]:
-    """(files, include dirs) of rtl/soc/pqx_soc.f, with `$CORE/` expanded to the package."""
+def soc_sources(root: Path = ROOT) -> tuple[list[str], list[str]]:
+    """(files, include dirs) of rtl/soc/pqx_soc.f under `root`, `$CORE/` expanded to the package."""
     core = str(core_dir())
     files, incdirs = [], []
-    for raw in SOC_LIST.read_text().splitlines():
+    for raw in (root / "rtl" / "soc" / "pqx_soc.f").read_text().splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
         line = line.replace("$CORE", core).replace("${CORE}", core)
         if line.startswith("+incdir+"):
-            incdirs.append(str((ROOT / line[len("+incdir+"):]).resolve()))
+            incdirs.append(str((root / line[len("+incdir+"):]).resolve()))
         else:
-            files.append(str((ROOT / line).resolve()))
+            files.append(str((root / line).resolve()))
     return files, incdirs
 
 
-def build(waves: bool) -> Path:
-    """The simulator binary, (re)built when a source is newer than it."""
+def build(waves: bool, root: Path = ROOT) -> Path:
+    """The simulator binary of the SoC under `root`, (re)built when a source is newer than it."""
     setup_verilator_env()
-    files, incdirs = soc_sources()
+    files, incdirs = soc_sources(root)
     sources = [Path(f) for f in files] + BENCH + [MAIN]
-    out = BUILD / ("waves" if waves else "fast")
+    out = root / "build" / "soc" / ("waves" if waves else "fast")
     binary = out / f"V{TOP}"
     if binary.exists() and all(s.stat().st_mtime < binary.stat().st_mtime for s in sources):
         return binary
@@ -75,7 +74,7 @@ def build(waves: bool) -> Path:
            + [f"+incdir+{d}" for d in incdirs] + [str(s) for s in sources])
     env = dict(os.environ)
     env["MAKEFLAGS"] = env.get("MAKEFLAGS", "") + " OPT_FAST=-O2"   # about 2x faster than -Os (docs/soc.md)
-    print(f"run: building the SoC simulator in {out.relative_to(ROOT)} ...", flush=True)
+    print(f"run: building the SoC simulator in {out} ...", flush=True)
     t0 = time.monotonic()
     out.mkdir(parents=True, exist_ok=True)
     log = out / "build.log"
@@ -85,7 +84,7 @@ def build(waves: bool) -> Path:
         errors = [ln for ln in log.read_text(errors="replace").splitlines() if "%Error" in ln
                   or "error:" in ln]
         die("run", f"building the SoC failed: {(errors or ['see the log'])[0].strip()} "
-            f"(log: {log.relative_to(ROOT)})")
+            f"(log: {log})")
     print(f"run: built in {time.monotonic() - t0:.0f} s", flush=True)
     return binary
 
@@ -114,7 +113,7 @@ SELFTEST = [  # (program, expected exit status of `make run`, text the output mu
 ]
 
 
-def selftest() -> int:
+def selftest(root: Path = ROOT) -> int:
     """The `make run` contract on known programs: exit 0, a non-zero exit code, an illegal
     instruction (trap report), a hang (MAX_CYCLES)."""
     failed = 0
@@ -124,8 +123,9 @@ def selftest() -> int:
         src = ROOT / prog if prog.endswith(".c") and "\n" not in prog else tmp / f"case{k}.c"
         if src.parent == tmp:
             src.write_text(prog)
-        proc = subprocess.run([sys.executable, "-m", "scripts.run", "--fw", str(src),
-                               "--max-cycles", "200000"], cwd=ROOT, capture_output=True, text=True)
+        proc = subprocess.run([sys.executable, "-m", "scripts.run", "--fw", str(src), "--root",
+                               str(root), "--max-cycles", "200000"], cwd=ROOT, capture_output=True,
+                              text=True)
         ok = proc.returncode == want_rc and want_text in proc.stdout
         failed += not ok
         print(f"run: selftest {src.name}: {'ok' if ok else 'FAIL'} (status {proc.returncode}, "
@@ -143,10 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--waves", action="store_true", help="write a waveform (FST, else VCD)")
     ap.add_argument("--selftest", action="store_true",
                     help="check the run contract on known programs (make test)")
+    ap.add_argument("--root", type=Path, default=ROOT,
+                    help="tree whose rtl/ is simulated (default: this one; e.g. a planted bug)")
     args = ap.parse_args(argv)
+    root = args.root.resolve()
     if args.selftest:
-        build(False)
-        return selftest()
+        build(False, root)
+        return selftest(root)
     if not args.fw:
         die("run", "no firmware given: make run FW=<file.c|file.elf>")
     from scripts import fw
@@ -155,10 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         image = fw.build(src, BUILD / "fw" / src.stem)
     except fw.FirmwareError as exc:
         die("run", str(exc))
-    binary = build(args.waves)
+    binary = build(args.waves, root)
     cmd = [str(binary), f"+fw={image}", f"+max_cycles={args.max_cycles}"]
     if args.waves:
-        cmd.append(f"+trace={BUILD / 'waves' / 'dump'}")
+        cmd.append(f"+trace={root / 'build' / 'soc' / 'waves' / 'dump'}")
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True, errors="replace")
     last = ""

@@ -19,9 +19,10 @@ class Mutation:
     replacement: str
     description: str
     checker: str = "sim"
-    """Who must kill it: "sim" (the system test XifRandomTest on the full build) or
+    """Who must kill it: "sim" (the system test XifRandomTest on the full build),
     "formal:JOB:TASK" (that proof task run on the mutated tree, in the configuration its .sby
-    builds), for a bug the random simulation cannot reach or the full build cannot show."""
+    builds), for a bug the random simulation cannot reach or the full build cannot show, or "soc"
+    (firmware on the SoC: `python -m scripts.run --selftest`), for the SoC's own RTL."""
     note: str = ""
     """Why the checker is not the simulation, or what else is known about this mutant."""
 
@@ -230,6 +231,19 @@ MUTATIONS: list[Mutation] = [
     Mutation("fpr_f_not_latched", "rtl/fpr/pqx_fpr_unit.sv",
              "if (f_we) f_q <= f_d;", "if (f_we && 1'b0) f_q <= f_d;",
              "[fpr] FPR_EXEC does not latch the high word (FPR_RDHI reads a stale value)"),
+    # the SoC around PQX (issue 10): firmware on the real core must catch them
+    Mutation("bridge_kill_unfiltered", "rtl/soc/pqx_xif_bridge.sv",
+             "assign pqx_commit_kill_o   = core_commit_kill_i && commit_accepted;",
+             "assign pqx_commit_kill_o   = core_commit_kill_i;",
+             "[soc] the core's bookkeeping kill of a rejected CSR instruction reaches PQX: the next "
+             "PQX instruction is killed and the core waits for its result",
+             checker="soc"),
+    Mutation("bridge_no_hold", "rtl/soc/pqx_xif_bridge.sv",
+             "end else if (issue_fire && issue_multi_cycle && !kill_fwd) begin",
+             "end else if (1'b0) begin",
+             "[soc] no hold behind a multi-cycle PQX instruction: erratum 2 of the core loses the "
+             "register write of the next PQX instruction",
+             checker="soc"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
