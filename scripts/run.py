@@ -28,7 +28,6 @@ from scripts.tools import VERILATOR_ARGS, die, fst_missing, setup_verilator_env
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = [ROOT / "verif" / "soc" / "pqx_soc_tb.sv"]
 MAIN = ROOT / "verif" / "soc" / "sim_main.cpp"
-BUILD = ROOT / "build" / "soc"
 TOP = "pqx_soc_tb"
 
 
@@ -117,7 +116,7 @@ def selftest(root: Path = ROOT) -> int:
     """The `make run` contract on known programs: exit 0, a non-zero exit code, an illegal
     instruction (trap report), a hang (MAX_CYCLES)."""
     failed = 0
-    tmp = BUILD / "selftest"
+    tmp = root / "build" / "soc" / "selftest"   # per tree: mutant runs do not share files
     tmp.mkdir(parents=True, exist_ok=True)
     for k, (prog, want_rc, want_text) in enumerate(SELFTEST):
         src = ROOT / prog if prog.endswith(".c") and "\n" not in prog else tmp / f"case{k}.c"
@@ -155,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     from scripts import fw
     src = Path(args.fw)
     try:
-        image = fw.build(src, BUILD / "fw" / src.stem)
+        image = fw.build(src, root / "build" / "soc" / "fw" / src.stem)
     except fw.FirmwareError as exc:
         die("run", str(exc))
     binary = build(args.waves, root)
