@@ -39,16 +39,21 @@ def core_dir() -> Path:
     return Path(core.__file__).resolve().parent / "system_verilog"
 
 
-def soc_sources(root: Path = ROOT) -> tuple[list[str], list[str]]:
-    """(files, include dirs) of rtl/soc/pqx_soc.f under `root`, `$CORE/` expanded to the package."""
+def soc_sources(root: Path = ROOT, flist: str = "rtl/soc/pqx_soc.f") -> tuple[list[str], list[str]]:
+    """(files, include dirs) of a file list under `root` (default: the SoC's), `$CORE/` expanded
+    to the host-core package, `-f <list>` lines (rtl/pqx_top.f) expanded in place."""
     core = str(core_dir())
     files, incdirs = [], []
-    for raw in (root / "rtl" / "soc" / "pqx_soc.f").read_text().splitlines():
+    for raw in (root / flist).read_text().splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
         line = line.replace("$CORE", core).replace("${CORE}", core)
-        if line.startswith("+incdir+"):
+        if line.startswith("-f "):
+            more_files, more_dirs = soc_sources(root, line[3:].strip())
+            files += more_files
+            incdirs += more_dirs
+        elif line.startswith("+incdir+"):
             incdirs.append(str((root / line[len("+incdir+"):]).resolve()))
         else:
             files.append(str((root / line).resolve()))

@@ -2,7 +2,8 @@
 # file of the pinned host-core package pythondata-cpu-cv32e40x==0.6.0.post161; `$CORE` stands for
 # its `system_verilog/` folder (`os.path.dirname(pythondata_cpu_cv32e40x.__file__) + "/system_verilog"`
 # in .venv), to be expanded by the script that reads this list. Every other line is a path relative
-# to the repository root. `#` starts a comment line. No +incdir+ is needed (no core file uses
+# to the repository root; `-f <file list>` includes another list (rtl/pqx_top.f). `#` starts a
+# comment line. No +incdir+ is needed (no core file uses
 # `include). Core files follow the package's cv32e40x_manifest.flist order, without its RVFI/
 # wrapper files (bhv/cv32e40x_wrapper.sv, rvfi*), plus the simulation clock gate.
 #
@@ -51,22 +52,8 @@ $CORE/rtl/cv32e40x_mpu.sv
 $CORE/rtl/cv32e40x_pma.sv
 $CORE/rtl/cv32e40x_pc_target.sv
 $CORE/bhv/cv32e40x_sim_clock_gate.sv
-# PQX (rtl/pqx_top.f)
-rtl/pqx_pkg.sv
-rtl/pqx_decoder.sv
-rtl/pqx_inflight.sv
-rtl/state/pqx_state_unit.sv
-rtl/keccak/pqx_keccak_round.sv
-rtl/keccak/pqx_keccak_engine.sv
-rtl/slhdsa/pqx_slhdsa_unit.sv
-rtl/arith/pqx_mul32.sv
-rtl/arith/pqx_mont_reduce.sv
-rtl/arith/pqx_barrett.sv
-rtl/arith/pqx_modp_montymul.sv
-rtl/arith/pqx_arith_unit.sv
-rtl/sampler/pqx_sampler_unit.sv
-rtl/fpr/pqx_fpr_unit.sv
-rtl/pqx_top.sv
+# PQX: its own file list
+-f rtl/pqx_top.f
 # the SoC
 rtl/soc/pqx_xif_bridge.sv
 rtl/soc/pqx_soc_ram.sv
