@@ -163,3 +163,57 @@ def test_python_constants_match_the_rtl_package():
     assert value["NumWords"] == consts.STATE_WORDS
     assert (value["QK"], value["QD"], value["QF"]) == (consts.Q_K, consts.Q_D, consts.Q_F)
     assert int(re.search(r"ExcIllegal\s*=\s*6'd(\d+)", pkg).group(1)) == consts.EXCCODE_ILLEGAL
+
+
+# ------------------------------------------------------------------ the kill-safety proof's S/O classes
+def proof_so_classes(text: str | None = None) -> dict[tuple[str, int, int], str]:
+    """(format, funct3, funct) -> S/O writer class, read from `so_class` of
+    formal/xif_shell/pqx_xif_shell_props.sv (written there from the ISA text, like the decoder
+    proof's table): R4 funct3 001 by funct2, R funct7 by equality or ranges."""
+    if text is None:
+        text = (ROOT / "formal" / "xif_shell" / "pqx_xif_shell_props.sv").read_text()
+    body = text.split("function automatic logic [2:0] so_class", 1)[1].split("endfunction", 1)[0]
+    r4, r = body.split("end else if", 1)
+    classes: dict[tuple[str, int, int], str] = {}
+    f3 = int(re.search(r"w\[14:12\] == 3'b([01]{3})", r4).group(1), 2)
+    for funct, cls in re.findall(r"2'd(\d):\s*so_class = C_(\w+);", r4):
+        classes[("r4", f3, int(funct))] = cls
+    default = re.search(r"default:\s*so_class = C_(\w+);", r4).group(1)
+    for funct in range(4):
+        classes.setdefault(("r4", f3, funct), default)
+    for stmt in re.findall(r"if \((.*?)\)\s*so_class = C_(\w+);", r.replace("\n", " ")):
+        cond, cls = stmt
+        for lo, hi in re.findall(r"w\[31:25\] >= 7'h(\w+) && w\[31:25\] <= 7'h(\w+)", cond):
+            for funct in range(int(lo, 16), int(hi, 16) + 1):
+                classes[("r", 0b111, funct)] = cls
+        for eq in re.findall(r"w\[31:25\] == 7'h(\w+)", cond):
+            classes[("r", 0b111, int(eq, 16))] = cls
+    return classes
+
+
+def table_so_class(i) -> str:
+    if i.name in ("LOAD", "KABSORB", "KINIT", "KSTART", "KPERM"):
+        return i.name
+    if i.name.startswith(("THASH", "PRF_")):
+        return "THASH"
+    return "CL" if i.name.startswith("CL_") else "NONE"
+
+
+def test_kill_safety_proof_classes_agree_with_the_table():
+    """Every instruction the table lists as an S/O writer has that class in the proof, and no other
+    instruction of the table is classed as a writer there."""
+    ref = proof_so_classes()
+    assert len(ref) > 15
+    for i in TABLE:
+        assert ref.get((i.format, i.funct3, i.funct), "NONE") == table_so_class(i), i.name
+    table_keys = {(i.format, i.funct3, i.funct) for i in TABLE}
+    assert set(ref) <= table_keys
+
+
+def test_so_class_reader_sees_a_disagreement():
+    """A planted narrowing of the proof's THASH/PRF range (PRF_256 left out) breaks the agreement."""
+    text = (ROOT / "formal" / "xif_shell" / "pqx_xif_shell_props.sv").read_text()
+    assert "w[31:25] <= 7'h41" in text
+    ref = proof_so_classes(text.replace("w[31:25] <= 7'h41", "w[31:25] <= 7'h40"))
+    prf256 = next(i for i in TABLE if i.name == "PRF_256")
+    assert ref.get((prf256.format, prf256.funct3, prf256.funct), "NONE") != table_so_class(prf256)
