@@ -166,9 +166,11 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     return files
 
 
-def stale(root: Path = ROOT) -> list[str]:
-    """Generated files under `root` that differ from what the table gives now."""
-    return [rel for rel, text in outputs(root).items()
+def stale(root: Path = ROOT, files: dict[str, str] | None = None) -> list[str]:
+    """Generated files under `root` that differ from what the table gives now (`files`: the
+    outputs if already computed)."""
+    files = outputs(root) if files is None else files
+    return [rel for rel, text in files.items()
             if not (root / rel).exists() or (root / rel).read_text() != text]
 
 
@@ -181,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     except (GenError, OSError) as exc:
         print(f"gen_isa: error: {exc}", file=sys.stderr)
         return 2
-    stale_files = stale()
+    stale_files = stale(ROOT, files)
     if args.check:
         for rel in stale_files:
             print(f"gen_isa: {rel} is stale: run `{TOOL}`")
