@@ -57,7 +57,7 @@ from typing import Sequence, TypeVar
 
 from verif.kernels import sha3
 from verif.kernels.runner import Item, Kernel, run_batch_on_model, run_on_model  # noqa: F401
-from verif.models import INSTRUCTIONS, decode
+from verif.models import decode
 from verif.models.consts import Q_D, Q_K, s32
 
 T = TypeVar("T")
@@ -230,15 +230,3 @@ def mldsa_expand_mask_poly(seed: bytes, gamma1: int) -> Kernel[list[int]]:
     op = UNPACK_OPS[gamma1]
     out = yield [(op, (load(buf, c * k // 8), k & sel, 0)) for k in range(N)]
     return [s32(rd) for rd in out]
-
-
-# ============================================================================ drivers
-
-
-def writes_rd(name: str) -> bool:
-    return INSTRUCTIONS[name].writeback
-
-
-def rd_count(batch: Sequence[Item]) -> int:
-    """Number of rd values a batch returns."""
-    return sum(writes_rd(name) for name, _ in batch)
