@@ -16,6 +16,8 @@ VECTORS ?=
 EXPECTED ?=
 FW    ?=
 MAX_CYCLES ?=
+ERRATA ?= 1
+CHECK ?= 0
 
 .PHONY: help test regress formal sim kat run lint models mutants gen clean clean-venv venv
 
@@ -69,7 +71,8 @@ kat: $(STAMP)
 
 run: $(STAMP)
 	@$(PY) -m scripts.run --fw "$(FW)" $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
-		$(if $(filter 1 yes true,$(WAVES)),--waves)
+		$(if $(filter 1 yes true,$(WAVES)),--waves) $(if $(filter 0 no off,$(ERRATA)),--no-errata-workaround) \
+		$(if $(filter 1 yes true,$(CHECK)),--check)
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint

@@ -41,6 +41,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from scripts import errata as errata_rules
+
 ROOT = Path(__file__).resolve().parent.parent
 FW_DIR = ROOT / "firmware"
 CRT0 = FW_DIR / "crt0.S"
@@ -57,7 +59,9 @@ CFLAGS = [
     "-mcpu=generic_rv32+m+c+zicsr",
     "-O2", "-g0", "-fomit-frame-pointer",
     "-ffreestanding", "-std=c11", "-Wall", "-Wextra",
+    "-Wno-unused-command-line-argument",  # zig cc passes -c along with -S
 ]
+ASFLAGS = CFLAGS[:4] + ["-g0"]        # assembling and linking: target and CPU only
 LDFLAGS = ["-nostdlib", "-Wl,--entry=_start", "-T", str(LINK_LD)]
 
 
@@ -71,11 +75,15 @@ class FirmwareError(Exception):
         super().__init__(headline + (f"\n{self.details}" if self.details else ""))
 
 
-def compile_command(source: Path, elf: Path) -> list[str]:
-    """The full `zig cc` command line that builds `elf` from `source`."""
-    return ([sys.executable, "-m", "ziglang", "cc"] + CFLAGS
-            + [f"-I{d}" for d in INCLUDE_DIRS] + LDFLAGS
-            + ["-o", str(elf), str(CRT0)] + [str(r) for r in RUNTIME] + [str(source)])
+def compile_command(source: Path, out: Path, extra: tuple[str, ...] = (),
+                    assemble_only: bool = False) -> list[str]:
+    """The `zig cc` command that compiles one C file to assembly (`assemble_only`), or links
+    crt0 and the given sources (C or assembly) into an ELF."""
+    zig = [sys.executable, "-m", "ziglang", "cc"]
+    if assemble_only:
+        return (zig + CFLAGS + list(extra) + [f"-I{d}" for d in INCLUDE_DIRS]
+                + ["-S", "-o", str(out), str(source)])
+    return zig + ASFLAGS + LDFLAGS + ["-o", str(out), str(CRT0), str(source)]
 
 
 def _first_error(output: str) -> str:
@@ -87,7 +95,20 @@ def _first_error(output: str) -> str:
     return lines[0] if lines else "no message"
 
 
-def compile_c(source: Path, elf: Path) -> None:
+def _zig(cmd: list[str], what: str) -> None:
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, errors="replace")
+    if proc.returncode != 0:
+        output = (proc.stderr + proc.stdout).strip()
+        raise FirmwareError(f"cannot compile {what}: {_first_error(output)}", output)
+    if proc.stderr.strip():                    # warnings: shown, not fatal
+        print(proc.stderr.rstrip(), file=sys.stderr)
+
+
+def compile_c(source: Path, elf: Path, cflags: tuple[str, ...] = (),
+              errata: bool = True) -> errata_rules.Report:
+    """Build `elf` from `source` and the runtime: each C file to assembly, the host-core errata
+    pass over it (scripts/errata.py; `errata=False` leaves the hazards in, for the tests that
+    show the checks catch them), then assembled and linked with crt0. Returns what the pass did."""
     try:
         import ziglang  # noqa: F401
     except ImportError:
@@ -95,13 +116,23 @@ def compile_c(source: Path, elf: Path) -> None:
                             "(pip install ziglang; see requirements.txt)") from None
     elf.parent.mkdir(parents=True, exist_ok=True)
     elf.unlink(missing_ok=True)
-    proc = subprocess.run(compile_command(source, elf), cwd=ROOT, capture_output=True, text=True,
-                          errors="replace")
-    if proc.returncode != 0 or not elf.exists():
-        output = (proc.stderr + proc.stdout).strip()
-        raise FirmwareError(f"cannot compile {source}: {_first_error(output)}", output)
-    if proc.stderr.strip():                    # warnings: shown, not fatal
-        print(proc.stderr.rstrip(), file=sys.stderr)
+    report = errata_rules.Report()
+    fixed = []
+    for src in [source] + RUNTIME:
+        asm = elf.parent / f"{src.stem}.s"
+        _zig(compile_command(src, asm, cflags, assemble_only=True), str(src))
+        out = elf.parent / f"{src.stem}.errata.s"
+        out.write_text(errata_rules.fix_asm(asm.read_text(), report, enabled=errata))
+        fixed.append(out)
+    cmd = compile_command(fixed[0], elf, cflags) + [str(f) for f in fixed[1:]]
+    _zig(cmd, str(source))
+    if not elf.exists():
+        raise FirmwareError(f"cannot compile {source}: the linker wrote no ELF")
+    left = errata_rules.scan_elf(elf)
+    if left and errata:
+        raise FirmwareError(f"{source}: the host-core errata pass missed a hazard: {left[0]}",
+                            "\n".join(left))
+    return report
 
 
 def load_segments(elf: Path) -> list[tuple[int, bytes]]:
@@ -153,17 +184,26 @@ def write_readmemh(words: dict[int, int], path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-def build(source: Path, out_dir: Path) -> Path:
+def build(source: Path, out_dir: Path, cflags: tuple[str, ...] = (), errata: bool = True,
+          quiet: bool = False) -> Path:
     """Compile `source` (.c) or take it as is (.elf); write `<stem>.elf` (for .c) and
-    `<stem>.hex` in `out_dir`. Returns the image (.hex) path; the ELF is next to it for a .c."""
+    `<stem>.hex` in `out_dir`. Returns the image (.hex) path; the ELF is next to it for a .c.
+    `cflags` are added to the compiler's (e.g. -D, -I); `errata=False` switches the host-core
+    errata workaround off. A line on stderr says what the errata pass did (unless `quiet`)."""
     source, out_dir = Path(source), Path(out_dir)
     if not source.is_file():
         raise FirmwareError(f"no such firmware source: {source}")
     if source.suffix == ".elf":
         elf = source
+        for hazard in errata_rules.scan_elf(elf):
+            print(f"fw: warning: {elf}: host-core erratum hazard at {hazard}", file=sys.stderr)
     elif source.suffix == ".c":
         elf = out_dir / f"{source.stem}.elf"
-        compile_c(source.resolve(), elf.resolve())
+        rep = compile_c(source.resolve(), elf.resolve(), tuple(cflags), errata)
+        if not quiet and (rep.nops or not errata):
+            print(f"fw: host-core errata: {rep.e1_nops} nop(s) for rs3 distance (E1), "
+                  f"{rep.e2_nops} after EX-stalling instructions (E2)"
+                  + ("" if errata else " NOT inserted (workaround off)"), file=sys.stderr)
     else:
         raise FirmwareError(f"firmware must be a .c or an .elf file, not {source}")
     words = ram_image(load_segments(elf))

@@ -1,0 +1,75 @@
+/* What every kernel program of the cycle table shares (scripts/cycles.py builds and checks them).
+ *
+ * A kernel file is compiled twice: with PQX_KERNEL=0 (the baseline: plain C, no PQX instruction)
+ * and PQX_KERNEL=1 (with PQX instructions from pqx.h). Its inputs come from "kernel_input.h",
+ * which scripts/cycles.py writes for each run from a seeded generator (arrays and #defines named
+ * by the kernel's Python entry in verif/soc/kernels_*.py). The program
+ *   1. calls KERNEL_BEGIN(), runs the kernel once, calls KERNEL_END();
+ *   2. prints its outputs with kernel_out(), in the order of the Python reference's bytes;
+ *   3. returns 0.
+ * Output protocol (parsed by scripts/cycles.py):
+ *   out <hex bytes>        any number of lines; concatenated, they are the kernel's output
+ *   cycles <n>             mcycle between KERNEL_BEGIN and KERNEL_END, minus the cost of an empty
+ *                          measurement (measured in the same program)
+ */
+#ifndef PQX_KERNEL_H
+#define PQX_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pqx_rt.h"
+
+#ifndef PQX_KERNEL
+#error "compile with -DPQX_KERNEL=0 (baseline) or -DPQX_KERNEL=1 (PQX)"
+#endif
+#if PQX_KERNEL
+#include "pqx.h"
+#endif
+
+static uint32_t kernel_t0_, kernel_empty_;
+
+static inline uint32_t kernel_mcycle_(void)
+{
+    uint32_t v;
+    __asm__ volatile("csrr %0, mcycle" : "=r"(v) : : "memory");
+    return v;
+}
+
+#define KERNEL_BEGIN()                                                 \
+    do {                                                               \
+        uint32_t e0_ = kernel_mcycle_();                               \
+        kernel_empty_ = kernel_mcycle_() - e0_;                        \
+        kernel_t0_ = kernel_mcycle_();                                 \
+    } while (0)
+
+#define KERNEL_END()                                                   \
+    do {                                                               \
+        uint32_t t1_ = kernel_mcycle_();                               \
+        pqx_puts("cycles ");                                           \
+        pqx_putdec(t1_ - kernel_t0_ - kernel_empty_);                  \
+        pqx_putc('\n');                                                \
+    } while (0)
+
+/* Prints n bytes as one or more `out` lines (64 bytes per line). */
+static inline void kernel_out(const void *p, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const uint8_t *b = (const uint8_t *)p;
+    for (size_t i = 0; i < n; i++) {
+        if (i % 64 == 0)
+            pqx_puts(i ? "\nout " : "out ");
+        pqx_putc(hex[b[i] >> 4]);
+        pqx_putc(hex[b[i] & 15]);
+    }
+    if (n)
+        pqx_putc('\n');
+}
+
+/* Prints n 32-bit words as little-endian bytes (what the Python side's words_le() gives). */
+static inline void kernel_out_words(const uint32_t *w, size_t n)
+{
+    kernel_out(w, 4 * n);   /* RV32 is little-endian */
+}
+
+#endif /* PQX_KERNEL_H */
