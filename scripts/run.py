@@ -180,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-errata-workaround", action="store_true",
                     help="build without the host-core errata pass (scripts/errata.py): to show "
                          "that the checks catch a program that trips an erratum")
+    ap.add_argument("--check", action="store_true",
+                    help="attach the XIF monitor, protocol checker, scoreboard and the lockstep "
+                         "ISS compare (cocotb; slower): scripts/check.py")
     ap.add_argument("--selftest", action="store_true",
                     help="check the run contract on known programs (make test)")
     ap.add_argument("--root", type=Path, default=ROOT,
@@ -198,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
                          errata=not args.no_errata_workaround)
     except fw.FirmwareError as exc:
         die("run", str(exc))
+    if args.check:
+        from scripts import check
+        elf = src if src.suffix == ".elf" else image.with_suffix(".elf")
+        return check.run_checked(elf, image, args.max_cycles, root)
     binary = build(args.waves, root)
     cmd = [str(binary), f"+fw={image}", f"+max_cycles={args.max_cycles}"]
     if args.waves:

@@ -38,6 +38,22 @@ module pqx_soc_tb (
     .trap_tval_o
   );
 
+  // Retirement probe of the lockstep check (`make run CHECK=1`, verif/soc/check_soc.py): the
+  // core's writeback stage, read through hierarchical references (bench only). The package's
+  // RVFI tracer (bhv/cv32e40x_rvfi.sv) would be the natural source, but Verilator 5.48 stops
+  // with an internal error on its interface-typed probe port, so these are the signals it
+  // would use: an instruction retires in the cycle wb_valid_o is high (for an instruction
+  // that raises an exception too: exception_in_wb), with its register write (rf_we/waddr/wdata).
+  logic        retire_valid, retire_exception, retire_rf_we;
+  logic [31:0] retire_pc, retire_rf_wdata;
+  logic [4:0]  retire_rf_waddr;
+  assign retire_valid     = u_soc.u_core.wb_stage_i.wb_valid_o;
+  assign retire_exception = u_soc.u_core.controller_i.controller_fsm_i.exception_in_wb;
+  assign retire_pc        = u_soc.u_core.wb_stage_i.ex_wb_pipe_i.pc;
+  assign retire_rf_we     = u_soc.u_core.wb_stage_i.rf_we_wb_o;
+  assign retire_rf_waddr  = u_soc.u_core.wb_stage_i.rf_waddr_wb_o;
+  assign retire_rf_wdata  = u_soc.u_core.wb_stage_i.rf_wdata_wb_o;
+
   string fw;
   initial begin
     if ($value$plusargs("fw=%s", fw)) $readmemh(fw, u_soc.u_ram.mem_q);

@@ -1,0 +1,144 @@
+"""Lockstep reference for the SoC: the firmware run again, instruction by instruction, in the
+`unicorn` instruction-set simulator (riscv32, QEMU's RV32IMC), with PQX instructions executed by
+PQX's reference model (verif/models/pqx_model.py).
+
+`Lockstep.retire(...)` is called once for every instruction the core retires (verif/soc/
+check_soc.py reads them from the core's writeback stage). It steps the ISS by one instruction and
+compares: the pc the core retired with the pc the ISS is at, and the core's register write with
+the ISS's (a register the ISS changed must be written by the core with the same value; a value
+the core writes must be what the ISS holds after the step). The first difference raises
+`Divergence`, whose message gives pc, instruction, expected and actual values.
+
+What is not compared, and why:
+  * CSR instructions: their values (mcycle, minstret, ...) are the core's own; the ISS takes the
+    core's read value into rd (the ISS does not model this core's CSRs).
+  * Memory: stores are executed by both; a wrong store shows up at the first load of it.
+  * Trap entry and return: the ISS does not model this core's trap machinery. An instruction that
+    raises an exception (an illegal instruction, ecall, ...) is not compared, and neither is
+    `mret`; after either, the ISS continues at the pc of the core's next retired instruction (the
+    handler, or the return address). Registers stay compared throughout.
+PQX instructions that PQX answers with an exception (out-of-range operands, `result.exc`) write
+no register on this core (it ignores exc): the model's exc is treated the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from unicorn import Uc, UcError
+from unicorn.riscv_const import (UC_RISCV_REG_PC, UC_RISCV_REG_X0)
+from unicorn.unicorn_const import UC_ARCH_RISCV, UC_MODE_RISCV32
+
+from verif.models import PqxModel, decode
+from verif.models.isa import accepts
+
+RAM_BYTES = 512 * 1024
+SYSREG_BASE = 0x8000_0000
+BOOT_ADDR = 0x80
+STANDARD_OPCODES = {0x03, 0x0F, 0x13, 0x17, 0x23, 0x33, 0x37, 0x63, 0x67, 0x6F, 0x73}
+MRET = 0x3020_0073
+REGS = [UC_RISCV_REG_X0 + i for i in range(32)]
+
+
+class Divergence(AssertionError):
+    pass
+
+
+@dataclass
+class Step:
+    """What the ISS did for one instruction."""
+    pc: int
+    word: int
+    size: int
+    name: str
+
+
+class Lockstep:
+    def __init__(self, segments: list[tuple[int, bytes]], model: PqxModel | None = None) -> None:
+        self.uc = Uc(UC_ARCH_RISCV, UC_MODE_RISCV32)
+        self.uc.mem_map(0, RAM_BYTES)
+        self.uc.mem_map(SYSREG_BASE, 0x1000)
+        for addr, data in segments:
+            self.uc.mem_write(addr, data)
+        self.uc.reg_write(UC_RISCV_REG_PC, BOOT_ADDR)
+        self.model = model or PqxModel()
+        self.retired = 0
+        self.pqx = 0
+        self.traps = 0
+        self.resync = False               # next retired pc comes from the core (trap entry/return)
+
+    # ------------------------------------------------------------------ helpers
+    def regs(self) -> list[int]:
+        return [0] + [self.uc.reg_read(r) for r in REGS[1:]]
+
+    def fetch(self, pc: int) -> tuple[int, int]:
+        lo = int.from_bytes(self.uc.mem_read(pc, 2), "little")
+        if lo & 3 != 3:
+            return lo, 2
+        return int.from_bytes(self.uc.mem_read(pc, 4), "little"), 4
+
+    @staticmethod
+    def describe(word: int, size: int) -> str:
+        if size == 2:
+            return f"0x{word:04x} (compressed)"
+        info = decode(word)
+        return f"0x{word:08x}" + (f" ({info.name})" if info else "")
+
+    # ------------------------------------------------------------------ one instruction
+    def retire(self, pc: int, rf_we: int, rd: int, wdata: int, exception: int) -> None:
+        if self.resync:
+            self.uc.reg_write(UC_RISCV_REG_PC, pc)
+            self.resync = False
+        iss_pc = self.uc.reg_read(UC_RISCV_REG_PC)
+        if pc != iss_pc:
+            word, size = self.fetch(iss_pc)
+            raise Divergence(f"lockstep: instruction {self.retired}: the core retired pc 0x{pc:08x}, "
+                             f"the ISS is at pc 0x{iss_pc:08x} ({self.describe(word, size)})")
+        word, size = self.fetch(pc)
+        what = f"pc 0x{pc:08x} instruction {self.describe(word, size)}"
+        if exception or word == MRET:
+            self.traps += bool(exception)
+            self.resync = True
+            self.retired += 1
+            return
+        before = self.regs()
+        opcode = word & 0x7F
+        core_write = (rd, wdata) if rf_we and rd else None
+        if size == 4 and opcode not in STANDARD_OPCODES:
+            self._pqx(pc, word, before, what)
+        elif size == 4 and opcode == 0x73 and (word >> 12) & 7:
+            # CSR instruction: the value read is the core's (counters, ...)
+            if core_write:
+                self.uc.reg_write(REGS[core_write[0]], core_write[1])
+            self.uc.reg_write(UC_RISCV_REG_PC, pc + 4)
+        else:
+            try:
+                self.uc.emu_start(pc, 0xFFFF_FFFF, count=1)
+            except UcError as exc:
+                raise Divergence(f"lockstep: the ISS faulted at {what}: {exc} (the core retired "
+                                 f"it without an exception)") from None
+        after = self.regs()
+        self.retired += 1
+        changed = {r: after[r] for r in range(1, 32) if after[r] != before[r]}
+        if core_write is not None and after[core_write[0]] != core_write[1]:
+            raise Divergence(f"lockstep: {what}: expected x{core_write[0]} = "
+                             f"0x{after[core_write[0]]:08x}, the core wrote 0x{core_write[1]:08x}")
+        for r, v in changed.items():
+            if core_write is None or core_write[0] != r:
+                got = "nothing" if core_write is None else \
+                    f"x{core_write[0]} = 0x{core_write[1]:08x}"
+                raise Divergence(f"lockstep: {what}: expected x{r} = 0x{v:08x} "
+                                 f"(was 0x{before[r]:08x}), the core wrote {got}")
+
+    def _pqx(self, pc: int, word: int, regs: list[int], what: str) -> None:
+        info = decode(word)
+        if info is None or not accepts(word):
+            raise Divergence(f"lockstep: {what}: not a PQX instruction, but the core retired it "
+                             f"without an exception")
+        rs1, rs2, rs3 = regs[(word >> 15) & 31], regs[(word >> 20) & 31], regs[(word >> 27) & 31]
+        res = self.model.execute(word, rs1, rs2, rs3 if info.format == "r4" else 0)
+        rd = (word >> 7) & 31
+        if info.writeback and not res.exc and rd:
+            self.uc.reg_write(REGS[rd], res.data)
+        self.uc.reg_write(UC_RISCV_REG_PC, pc + 4)
+        self.pqx += 1
