@@ -16,10 +16,12 @@ VECTORS ?=
 EXPECTED ?=
 FW    ?=
 MAX_CYCLES ?=
+KERNEL ?=
+QUICK ?=
 ERRATA ?= 1
 CHECK ?= 0
 
-.PHONY: help test regress formal sim kat run lint models mutants gen clean clean-venv venv
+.PHONY: help test regress formal sim kat run cycles lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
@@ -36,6 +38,12 @@ help:
 	@echo "  make run FW=file.c|file.elf [MAX_CYCLES=n] [WAVES=1]"
 	@echo "                                 firmware on the PQX SoC (CV32E40X + PQX); prints its output and"
 	@echo "                                 'exit <code>, <cycles> cycles, <instret> instructions'"
+	@echo "                                 ERRATA=0: without the host-core errata pass (docs/errata.md)"
+	@echo "                                 CHECK=1: with the XIF monitor, protocol checker, scoreboard and"
+	@echo "                                 the lockstep compare against the unicorn ISS (slower)"
+	@echo "  make cycles [SEED=n] [KERNEL=k] [QUICK=1]"
+	@echo "                                 firmware kernels, baseline and PQX, checked against references;"
+	@echo "                                 cycle table next to HORCRUX (build/reports/cycles.md)"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
 	@echo "  make models                    pytest: reference model, ISA table, tool checks (no simulator)"
 	@echo "  make gen                       rewrite what is generated from the ISA table"
@@ -73,6 +81,10 @@ run: $(STAMP)
 	@$(PY) -m scripts.run --fw "$(FW)" $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
 		$(if $(filter 1 yes true,$(WAVES)),--waves) $(if $(filter 0 no off,$(ERRATA)),--no-errata-workaround) \
 		$(if $(filter 1 yes true,$(CHECK)),--check)
+
+cycles: $(STAMP)
+	@$(PY) -m scripts.cycles $(if $(SEED),--seed $(SEED)) $(if $(KERNEL),--kernel $(KERNEL)) \
+		$(if $(filter 1 yes true,$(QUICK)),--quick)
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint

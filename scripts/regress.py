@@ -85,6 +85,13 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("mutants checked by proofs", [PY, "-m", "scripts.mutate", "--checker",
                                                        "formal", "--no-baseline"],
                          "python -m scripts.mutate --checker formal", lane="mutants"))
+        long.append(Step("SoC: CHECK=1 (scoreboard, protocol, lockstep) on known programs",
+                         [PY, "-m", "scripts.check", "--selftest", "--seed", str(seed)],
+                         f"python -m scripts.check --selftest --seed {seed}", lane="soc-check"))
+        long.append(Step("SoC kernels, short inputs (outputs vs references)",
+                         [PY, "-m", "scripts.cycles", "--quick", "--seed", str(seed),
+                          "--report", str(REPORTS / "cycles-quick")],
+                         f"python -m scripts.cycles --quick --seed {seed}", lane="soc"))
         long.append(Step("SoC mutants (firmware must catch them)",
                          [PY, "-m", "scripts.mutate", "--checker", "soc", "--no-baseline"],
                          "python -m scripts.mutate --checker soc", lane="soc"))
@@ -93,6 +100,15 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                      lane="mutants"),
                 Step("formal (every task)", formal_cmd, "make formal", lane="formal")]
         long.append(sim_step("top", seed + 100, 100_000, "XifRandomTest"))
+        long.append(Step("SoC: CHECK=1 (scoreboard, protocol, lockstep) on known programs",
+                         [PY, "-m", "scripts.check", "--selftest", "--seed", str(seed)],
+                         f"python -m scripts.check --selftest --seed {seed}", lane="soc-check"))
+        long.append(Step("SoC: cycle table (make cycles)",
+                         [PY, "-m", "scripts.cycles", "--seed", str(seed), "--report", str(REPORTS)],
+                         f"make cycles SEED={seed}", lane="soc"))
+        long.append(Step("SoC mutants (firmware must catch them)",
+                         [PY, "-m", "scripts.mutate", "--checker", "soc", "--no-baseline"],
+                         "python -m scripts.mutate --checker soc", lane="soc"))
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
     return long + steps
 

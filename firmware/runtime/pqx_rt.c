@@ -45,6 +45,16 @@ void pqx_putdec(uint32_t v)
     }
 }
 
+uint32_t pqx_exc_count(void)
+{
+    return SYSREG(PQX_SYSREG_PQX_EXC);
+}
+
+void pqx_exc_clear(void)
+{
+    SYSREG(PQX_SYSREG_PQX_EXC) = 0;
+}
+
 uint32_t pqx_cycles(void)
 {
     uint32_t v;

@@ -13,11 +13,18 @@
 #define PQX_SYSREG_PUTC    (PQX_SYSREG_BASE + 0x04u) /* a write prints the low 8 bits */
 #define PQX_SYSREG_CYCLES  (PQX_SYSREG_BASE + 0x08u) /* mcycle, written just before EXIT */
 #define PQX_SYSREG_INSTRET (PQX_SYSREG_BASE + 0x0Cu) /* minstret, written just before EXIT */
+#define PQX_SYSREG_PQX_EXC (PQX_SYSREG_BASE + 0x20u) /* PQX exceptions taken (read; write sets) */
 
 void pqx_putc(char c);
 void pqx_puts(const char *s);          /* no newline added */
 void pqx_puthex(uint32_t v);           /* "0x" and 8 hex digits */
 void pqx_putdec(uint32_t v);           /* unsigned decimal */
+
+/* PQX's exceptions (out-of-range operands, docs/isa.md): this core does not trap on them; the
+ * instruction writes no register and the SoC counts it in PQX_EXC (docs/soc.md). Like a sticky
+ * floating-point flag: clear, run a sequence, read the count. */
+uint32_t pqx_exc_count(void);
+void pqx_exc_clear(void);
 
 uint32_t pqx_cycles(void);             /* mcycle, low word */
 uint32_t pqx_instret(void);            /* minstret, low word */

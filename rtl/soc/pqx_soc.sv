@@ -27,8 +27,9 @@
 //
 // Memory map (data port; the instruction port sees the RAM at every address):
 //   0x0000_0000 - 0x0007_FFFF  RAM (addresses 0x0008_0000 - 0x7FFF_FFFF alias it)
-//   0x8000_0000 - 0x8000_001F  system registers (reads return 0; the rest of
-//                              0x8000_0000 - 0xFFFF_FFFF reads 0, ignores writes)
+//   0x8000_0000 - 0x8000_0023  system registers (0x20 PQX_EXC reads back, the others
+//                              read 0; the rest of 0x8000_0000 - 0xFFFF_FFFF reads 0,
+//                              ignores writes)
 // Both targets always grant and answer exactly one cycle after the request, so the
 // response mux follows the system registers' rvalid.
 //
@@ -220,7 +221,7 @@ module pqx_soc (
     .core_result_we_o          (u_xif.result.we),
     .core_result_ecsdata_o     (u_xif.result.ecsdata),
     .core_result_ecswe_o       (u_xif.result.ecswe),
-    .core_result_exc_o         (u_xif.result.exc),
+    .core_result_exc_o         (core_result_exc),
     .core_result_exccode_o     (u_xif.result.exccode),
     .core_result_err_o         (u_xif.result.err),
     .core_result_dbg_o         (u_xif.result.dbg),
@@ -291,6 +292,16 @@ module pqx_soc (
   logic        sys_gnt, sys_rvalid;
   logic [31:0] sys_rdata;
 
+  // PQX's exceptions (out-of-range operands: result.exc = 1, data = 0). This core takes no
+  // trap on result.exc; it only suppresses the register write, but not the operand
+  // forwarding: the next instruction reads data (0) from WB while the register file keeps
+  // the old value (erratum 3, docs/errata.md). So the SoC hands the core exc = 0 (rd = 0,
+  // consistently) and counts the exception in the system register PQX_EXC, which is how
+  // firmware learns of it (docs/soc.md).
+  logic        core_result_exc, pqx_exc_taken;
+  assign u_xif.result.exc = 1'b0;
+  assign pqx_exc_taken    = u_xif.result_valid && u_xif.result_ready && core_result_exc;
+
   assign sys_sel = data_addr[31];
 
   pqx_soc_ram #(
@@ -323,6 +334,7 @@ module pqx_soc (
     .gnt_o            (sys_gnt),
     .rvalid_o         (sys_rvalid),
     .rdata_o          (sys_rdata),
+    .pqx_exc_i        (pqx_exc_taken),
     .exit_valid_o,
     .exit_code_o,
     .putc_valid_o,

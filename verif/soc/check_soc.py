@@ -124,12 +124,16 @@ class SocCheck(uvm_test):
         r_we, r_rd, r_wdata = dut.retire_rf_we, dut.retire_rf_waddr, dut.retire_rf_wdata
         putc_v, putc_c, exit_v, trap_v = (dut.putc_valid_o, dut.putc_char_o, dut.exit_valid_o,
                                           dut.trap_valid_o)
+        s_valid, s_addr, s_be, s_wdata = (dut.store_valid, dut.store_addr, dut.store_be,
+                                          dut.store_wdata)
         falling = FallingEdge(dut.clk_i)
         line = ""
         end = None
         for cycle in range(1, max_cycles + 1):
             await falling
             core_side.sample(cycle)
+            if int(s_valid.value):
+                lock.core_store(int(s_addr.value), int(s_be.value), int(s_wdata.value))
             if int(r_valid.value):
                 try:
                     lock.retire(int(r_pc.value), int(r_we.value), int(r_rd.value),

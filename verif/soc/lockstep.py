@@ -12,20 +12,25 @@ the core writes must be what the ISS holds after the step). The first difference
 What is not compared, and why:
   * CSR instructions: their values (mcycle, minstret, ...) are the core's own; the ISS takes the
     core's read value into rd (the ISS does not model this core's CSRs).
-  * Memory: stores are executed by both; a wrong store shows up at the first load of it.
+  * Memory: every store the ISS makes must match, byte for byte, the core's next data-bus
+    writes (`core_store`, reported by the bench as the core issues them, before the store
+    retires); loads are compared through the register they write.
   * Trap entry and return: the ISS does not model this core's trap machinery. An instruction that
     raises an exception (an illegal instruction, ecall, ...) is not compared, and neither is
     `mret`; after either, the ISS continues at the pc of the core's next retired instruction (the
     handler, or the return address). Registers stay compared throughout.
-PQX instructions that PQX answers with an exception (out-of-range operands, `result.exc`) write
-no register on this core (it ignores exc): the model's exc is treated the same way.
+PQX instructions that PQX answers with an exception (out-of-range operands, `result.exc`, data 0)
+write rd = 0 on this SoC (it hands the core exc = 0; docs/errata.md, erratum 3) and are counted in
+the SoC's PQX_EXC register: the ISS does the same (PQX_EXC is an ordinary memory word for it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from unicorn import Uc, UcError
+from collections import deque
+
+from unicorn import UC_HOOK_MEM_WRITE, Uc, UcError
 from unicorn.riscv_const import (UC_RISCV_REG_PC, UC_RISCV_REG_X0)
 from unicorn.unicorn_const import UC_ARCH_RISCV, UC_MODE_RISCV32
 
@@ -34,6 +39,7 @@ from verif.models.isa import accepts
 
 RAM_BYTES = 512 * 1024
 SYSREG_BASE = 0x8000_0000
+PQX_EXC = SYSREG_BASE + 0x20      # rtl/soc/pqx_soc_sysregs.sv
 BOOT_ADDR = 0x80
 STANDARD_OPCODES = {0x03, 0x0F, 0x13, 0x17, 0x23, 0x33, 0x37, 0x63, 0x67, 0x6F, 0x73}
 MRET = 0x3020_0073
@@ -65,6 +71,11 @@ class Lockstep:
         self.retired = 0
         self.pqx = 0
         self.traps = 0
+        self.core_bytes: deque[dict[int, int]] = deque()   # the core's bus writes, oldest first
+        self.iss_writes: list[tuple[int, int, int]] = []     # (addr, size, value) of this step
+        self.uc.hook_add(UC_HOOK_MEM_WRITE,
+                         lambda uc, access, addr, size, value, user:
+                         self.iss_writes.append((addr, size, value & ((1 << 8 * size) - 1))))
         self.resync = False               # next retired pc comes from the core (trap entry/return)
 
     # ------------------------------------------------------------------ helpers
@@ -83,6 +94,25 @@ class Lockstep:
             return f"0x{word:04x} (compressed)"
         info = decode(word)
         return f"0x{word:08x}" + (f" ({info.name})" if info else "")
+
+    def core_store(self, addr: int, be: int, wdata: int) -> None:
+        """A write the core put on its data bus."""
+        self.core_bytes.append({(addr & ~3) + i: (wdata >> 8 * i) & 0xFF
+                                for i in range(4) if be >> i & 1})
+
+    def _compare_stores(self, what: str) -> None:
+        for addr, size, value in self.iss_writes:
+            want = {addr + i: (value >> 8 * i) & 0xFF for i in range(size)}
+            got: dict[int, int] = {}
+            while not set(want) <= set(got) and self.core_bytes:
+                got.update(self.core_bytes.popleft())
+            if {a: got.get(a) for a in want} != want:
+                shown = " ".join(f"{got[a]:02x}" if a in got else "--" for a in sorted(want))
+                raise Divergence(
+                    f"lockstep: {what}: expected a store of 0x{value:0{2 * size}x} to "
+                    f"0x{addr:08x} ({size} bytes), the core wrote "
+                    + (f"bytes {shown} there" if got else "nothing"))
+        self.iss_writes.clear()
 
     # ------------------------------------------------------------------ one instruction
     def retire(self, pc: int, rf_we: int, rd: int, wdata: int, exception: int) -> None:
@@ -117,6 +147,7 @@ class Lockstep:
             except UcError as exc:
                 raise Divergence(f"lockstep: the ISS faulted at {what}: {exc} (the core retired "
                                  f"it without an exception)") from None
+        self._compare_stores(what)
         after = self.regs()
         self.retired += 1
         changed = {r: after[r] for r in range(1, 32) if after[r] != before[r]}
@@ -138,7 +169,10 @@ class Lockstep:
         rs1, rs2, rs3 = regs[(word >> 15) & 31], regs[(word >> 20) & 31], regs[(word >> 27) & 31]
         res = self.model.execute(word, rs1, rs2, rs3 if info.format == "r4" else 0)
         rd = (word >> 7) & 31
-        if info.writeback and not res.exc and rd:
+        if info.writeback and rd:      # an exception: data 0 (the SoC hands the core exc = 0)
             self.uc.reg_write(REGS[rd], res.data)
+        if res.exc:     # the SoC counts it in PQX_EXC (a memory word for the ISS)
+            count = int.from_bytes(self.uc.mem_read(PQX_EXC, 4), "little")
+            self.uc.mem_write(PQX_EXC, ((count + 1) & 0xFFFF_FFFF).to_bytes(4, "little"))
         self.uc.reg_write(UC_RISCV_REG_PC, pc + 4)
         self.pqx += 1

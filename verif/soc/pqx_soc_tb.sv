@@ -54,6 +54,15 @@ module pqx_soc_tb (
   assign retire_rf_waddr  = u_soc.u_core.wb_stage_i.rf_waddr_wb_o;
   assign retire_rf_wdata  = u_soc.u_core.wb_stage_i.rf_wdata_wb_o;
 
+  // Stores as the core puts them on its data bus (granted write requests), for the same check.
+  logic        store_valid;
+  logic [31:0] store_addr, store_wdata;
+  logic [3:0]  store_be;
+  assign store_valid = u_soc.data_req && u_soc.data_gnt && u_soc.data_we;
+  assign store_addr  = u_soc.data_addr;
+  assign store_wdata = u_soc.data_wdata;
+  assign store_be    = u_soc.data_be;
+
   string fw;
   initial begin
     if ($value$plusargs("fw=%s", fw)) $readmemh(fw, u_soc.u_ram.mem_q);
