@@ -56,7 +56,8 @@ def occurrences(m: Mutation) -> int:
 
 
 def run_soc(m: Mutation) -> "Outcome":
-    """Run the firmware self-test of the SoC (scripts.run --selftest) on a mutated copy of rtl/."""
+    """Run the firmware self-test of the SoC on a mutated copy of rtl/: `scripts.run --selftest`
+    (checker "soc", the fast path) or `scripts.check --selftest` ("soc-check", CHECK=1)."""
     out = MUTANT_DIR / m.name
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -66,7 +67,8 @@ def run_soc(m: Mutation) -> "Outcome":
         path = tmp / m.file
         path.write_text(path.read_text().replace(m.original, m.replacement))
         with open(out / "soc.log", "w") as log:
-            proc = subprocess.run([sys.executable, "-m", "scripts.run", "--selftest", "--root",
+            module = "scripts.check" if m.checker == "soc-check" else "scripts.run"
+            proc = subprocess.run([sys.executable, "-m", module, "--selftest", "--root",
                                    str(tmp)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -76,7 +78,7 @@ def run_soc(m: Mutation) -> "Outcome":
         return Outcome(m.name, "SURVIVED", "-", secs)
     failed = [ln for ln in lines if ": FAIL (" in ln]
     if failed:
-        return Outcome(m.name, "killed", failed[0].replace("run: ", "firmware "), secs)
+        return Outcome(m.name, "killed", re.sub(r"^(run|check): ", "firmware ", failed[0]), secs)
     return Outcome(m.name, "error", f"SoC self-test did not run (see {out}/soc.log)", secs)
 
 
@@ -328,7 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", default=[],
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
-    ap.add_argument("--checker", choices=["sim", "formal", "soc"],
+    ap.add_argument("--checker", choices=["sim", "formal", "soc", "soc-check"],
                     help="only the mutants with this kind of checker")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=8000, help="PQX_N for the system test (covers every instruction pair)")
@@ -409,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def task(idx_m: tuple[int, Mutation]) -> Outcome:
         idx, m = idx_m
-        if m.checker == "soc":
+        if m.checker in ("soc", "soc-check"):
             o = run_soc(m)
         elif m.checker != "sim":
             o = run_formal(m)

@@ -262,6 +262,13 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
                       f"{job.get('status')} | {job.get('seconds', 0):.1f} | {note} |")
     else:
         md.append("(formal did not run)")
+    md += ["", "## Kernel cycles on the SoC", ""]
+    table = next((t for t in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md")
+                  if t.exists()), None)
+    if table is not None:     # scripts/cycles.py's table, without its title
+        md += table.read_text().split("\n", 2)[2:]
+    else:
+        md.append("(the kernels did not run)")
     path = REPORTS / "summary.md"
     path.write_text("\n".join(md) + "\n")
     return path
@@ -297,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
             for f in sorted(path.rglob("*"), reverse=True):
                 f.unlink() if f.is_file() else f.rmdir()
         path.mkdir(parents=True, exist_ok=True)
+    for stale in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md"):
+        stale.unlink(missing_ok=True)
     # formal.json stays: scripts.formal compares the new run with it (changes)
     steps = plan(args.profile, seed, args.n)
     print(f"regress: profile {args.profile}, base seed {seed}, {len(steps)} steps, "

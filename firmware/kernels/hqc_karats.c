@@ -40,8 +40,8 @@ static void karats_sw(uint32_t out[4], const uint32_t in[4])
 
 int main(void)
 {
-    for (unsigned i = 0; i < 4; i++)
-        ab[i] = AB[i];
+    memcpy(ab, AB, sizeof ab);
+    kernel_opaque(ab);
     KERNEL_BEGIN();
 #if PQX_KERNEL
     c[0] = pqx_karats1(ab[0], ab[2]);

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+
 static uint64_t keccak_rc_[24];
 static uint8_t keccak_rho_[25];
 static uint8_t keccak_pi_[25];   /* lane that moves to position i */
@@ -71,6 +72,62 @@ static void keccak_f1600_sw(uint64_t a[25])
         }
         a[0] ^= keccak_rc_[ir];
     }
+}
+
+/* The round constants and offsets, computed before a measured region (the tables are the
+ * baseline's data, not its work). */
+static inline void keccak_sw_init(void)
+{
+    if (!keccak_ready_)
+        keccak_tables_();
+}
+
+/* Absorbing of a Keccak[c] sponge, c = 1600 - 8 rate (FIPS 202 Algorithm 8): a = 0, inlen bytes
+ * of in absorbed with pad10*1 after the domain bits (suffix: 0x06 SHA-3, 0x1F SHAKE; 0x80 in the
+ * block's last byte), the last permutation done: the first output block is in a. Byte-wise into
+ * little-endian lanes, as a portable C library does on a 32-bit core. */
+static void keccak_absorb_sw(uint64_t a[25], unsigned rate, uint8_t suffix, const uint8_t *in,
+                             uint32_t inlen)
+{
+    for (int i = 0; i < 25; i++)
+        a[i] = 0;
+    while (inlen >= rate) {
+        for (unsigned i = 0; i < rate; i++)
+            a[i / 8] ^= (uint64_t)in[i] << (8 * (i % 8));
+        keccak_f1600_sw(a);
+        in += rate;
+        inlen -= rate;
+    }
+    for (unsigned i = 0; i < inlen; i++)
+        a[i / 8] ^= (uint64_t)in[i] << (8 * (i % 8));
+    a[inlen / 8] ^= (uint64_t)suffix << (8 * (inlen % 8));
+    a[(rate - 1) / 8] ^= 0x80ull << (8 * ((rate - 1) % 8));
+    keccak_f1600_sw(a);
+}
+
+/* Squeezing: outlen bytes from a state left by keccak_absorb_sw, permuting between blocks (not
+ * after the last one). */
+static void keccak_squeeze_sw(uint64_t a[25], unsigned rate, uint8_t *out, uint32_t outlen)
+{
+    for (;;) {
+        unsigned n = outlen < rate ? outlen : rate;
+        for (unsigned i = 0; i < n; i++)
+            out[i] = (uint8_t)(a[i / 8] >> (8 * (i % 8)));
+        out += n;
+        outlen -= n;
+        if (!outlen)
+            break;
+        keccak_f1600_sw(a);
+    }
+}
+
+__attribute__((unused)) static void keccak_sponge_sw(unsigned rate, uint8_t suffix,
+                                                     const uint8_t *in, uint32_t inlen,
+                                                     uint8_t *out, uint32_t outlen)
+{
+    uint64_t a[25];
+    keccak_absorb_sw(a, rate, suffix, in, inlen);
+    keccak_squeeze_sw(a, rate, out, outlen);
 }
 
 #endif /* KECCAK_SW_H */

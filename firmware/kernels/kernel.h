@@ -51,6 +51,20 @@ static inline uint32_t kernel_mcycle_(void)
         pqx_putc('\n');                                                \
     } while (0)
 
+/* Makes the array at p opaque to the compiler from here on: call it after filling a kernel's
+ * working copy of its inputs, before KERNEL_BEGIN(). The inputs are compile-time constants, and a
+ * static array whose address never escapes is not covered by the "memory" clobbers, so the
+ * compiler could otherwise fold the input values into the measured code. */
+static inline void kernel_opaque(void *p)
+{
+    __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+/* The same for a kernel that reads its `static const` inputs in place: passing the pointer
+ * variable through an empty asm hides where it points, so the region loads the input from
+ * memory (a const object cannot change, so kernel_opaque() would not be enough there). */
+#define KERNEL_HIDE(p) __asm__ volatile("" : "+r"(p))
+
 /* Prints n bytes as one or more `out` lines (64 bytes per line). */
 static inline void kernel_out(const void *p, size_t n)
 {

@@ -24,8 +24,9 @@
 //      assumption X3 below, proven by decoder:prove.)
 //   C6 no orphans (tasks prove/bmc/cover; HC "Orphans": an instruction whose handshake completed
 //      and that is then flushed without a kill of an older accepted one gets no commit): excluded
-//      here, allowed in task `orphan` (input core_flush_i: every uncommitted instruction is
-//      dropped, no commit, no kill; no handshake in that cycle).
+//      here, allowed in tasks orphan/orphan_hang (input core_flush_i: every uncommitted
+//      instruction is dropped, no commit, no kill; no handshake in that cycle; the core's new ids
+//      also differ from the orphans' (no 16-id wrap in these short traces); PQX holds at most D).
 //   C7 the issue request (instr, id, mode) stays stable until the handshake or is withdrawn
 //      (valid low) (src: cv32e40x_id_stage.sv, the instruction stays in ID until it moves or is
 //      killed; instr_valid is gated by kill_id). rs/rs_valid change freely (HC erratum 2: rs1/rs2
@@ -42,7 +43,8 @@
 //      (xif_shell properties b, c).
 //   X3 PQX accepts only words of its opcodes 0x6B and 0x3B (decoder:prove: accept -> ISA word).
 //
-// PROVEN (tasks prove = k-induction, bmc = from reset without probes; the property names):
+// PROVEN (task prove: k-induction, depth 3, unbounded; task bmc: the same without invariants or
+// probes, 8 cycles from reset; the names of the properties):
 //   1. nothing lost, duplicated or reordered:
 //      i_fire      the core's issue handshake happens exactly in the cycles of PQX's, and never
 //                  while the hold is active (e_hold_*);
@@ -86,14 +88,18 @@
 // the `csrr` + PQX case), a forwarded kill (also one that flushes a younger instruction), a result
 // after a kill of another id, commit in the issue cycle, a full table.
 //
-// KNOWN GAP, orphans (task orphan, C6 relaxed; covers o_hang, o_wrong_result; assertion o_hang_stays
-// checked there by BMC): an accepted instruction flushed without a commit stays in PQX.
+// KNOWN GAP, orphans (C6 relaxed; task orphan: covers o_hang, o_wrong_result; task orphan_hang:
+// assertion o_hang_stays and the channel mapping, BMC 8 cycles; the shadow-based properties and
+// e_hold_* are off there): an accepted instruction flushed without a commit stays in PQX.
 //   * multi-cycle: the hold stays set for good (o_hang: the core, with nothing in flight, waits at
 //     issue_ready = 0; o_hang_stays: once so, it stays so): a hang, seen as a cycle timeout;
 //   * single-cycle: the next commit of a younger id commits it in PQX (1.0 batch commit), PQX
 //     returns its result and the core takes it as the result of its next accepted instruction
-//     (o_wrong_result): a silent wrong register value. Not handled by the bridge (it would have
-//     to notice a commit that skips an issued id and kill that id first).
+//     (o_wrong_result): a silent wrong register value, and every later result is one off. Not
+//     handled by the bridge. (It could notice a commit that skips an issued id, since the core
+//     commits in order, and swallow that id's result; an orphaned LOAD/KABSORB/KINIT/CL would
+//     still change S/O.) Reaching it needs a handshake during an EX stall and a trap right then
+//     (HC, "Orphans": reasoned from the source, not simulated).
 `default_nettype none
 
 module pqx_xif_bridge_props #(
@@ -479,6 +485,7 @@ module pqx_xif_bridge_props #(
         if (cs_any) assume (4'(core_issue_id_i - cs_oldest) > 4'(cs_newest - cs_oldest));  // C2
       end
       assume (cs_n_d <= 3'(D));                                                        // C2
+      if (Orphans != 0) assume (ps_n_d <= 3'(D));   // the tables' size (orphans pile up at PQX)
       if (core_commit_valid_i) begin
         assume (cs_tgt_found && core_commit_id_i == cs_tgt_id);                        // C4
         if (!cs_tgt_acc) assume (core_commit_kill_i);                                  // C4
@@ -539,10 +546,6 @@ module pqx_xif_bridge_props #(
       end
       if (pqx_commit_valid_o && pqx_commit_kill_o)
         k_safe: assert (core_commit_valid_i && core_commit_kill_i && cs_tgt_acc);
-      // 4. erratum-2 hold
-      if (hold_spec) e_hold_blocks: assert (!core_issue_ready_o && !pqx_issue_valid_o);
-      else e_hold_release: assert (core_issue_ready_o == pqx_issue_ready_i &&
-                                   pqx_issue_valid_o == core_issue_valid_i);
       // 2. request stability towards PQX: withdrawn only with the core's own request
       if (f_past_run && preq_wait_q)
         h_stable: assert (pqx_issue_valid_o == core_issue_valid_i &&
@@ -564,8 +567,9 @@ module pqx_xif_bridge_props #(
   end
 
   // shadow-based properties (no orphans)
+  if (Orphans == 0) begin : g_view
   always @* begin
-    if (rst_ni && Orphans == 0) begin
+    if (rst_ni) begin
       // 1. the result the core sees is the one it waits for
       if (core_result_valid_o)
         r_expected: assert (cs_any && cs_acc_q[0] && cs_cmt_q[0] && core_result_id_o == cs_id_q[0] &&
@@ -581,7 +585,12 @@ module pqx_xif_bridge_props #(
       end
       // 1./3. the same instructions on both sides
       v_same_view: assert (ps_n_q == cs_n_q && view_eq);
+      // 4. erratum-2 hold (with orphans the hold can stay set: task orphan)
+      if (hold_spec) e_hold_blocks: assert (!core_issue_ready_o && !pqx_issue_valid_o);
+      else e_hold_release: assert (core_issue_ready_o == pqx_issue_ready_i &&
+                                   pqx_issue_valid_o == core_issue_valid_i);
     end
+  end
   end
 
   // ---------------------------------------------------------------- induction invariants
@@ -666,27 +675,33 @@ module pqx_xif_bridge_props #(
   assign hung = ps_orphan_mc && !cs_uncommitted;
   always @(posedge clk_i) hung_q <= rst_ni && hung;
 
-  always @* begin
-    if (rst_ni && f_past_run && Orphans == 0) begin
-      c_hold_released: cover (hold_q && !hold_spec && res_hs_q);
-      c_hold_killed:   cover (hold_q && !hold_spec && pkill_q);
-      c_hold_stalls:   cover (hold_spec && core_issue_valid_i && pqx_issue_ready_i);
-      c_bookkeeping:   cover (core_commit_valid_i && core_commit_kill_i && !cs_tgt_acc);
-      c_bookkeeping_younger: cover (core_commit_valid_i && core_commit_kill_i && !cs_tgt_acc &&
-                                    cs_younger_acc);
-      c_kill_fwd:      cover (pqx_commit_valid_o && pqx_commit_kill_o);
-      c_kill_flush:    cover (pqx_commit_valid_o && pqx_commit_kill_o && cs_younger_acc);
-      c_result_after_kill: cover (core_res_hs && kill_seen_q && core_result_id_o != kill_id_q);
-      c_bypass:        cover (core_fire && core_commit_valid_i && core_commit_id_i == core_issue_id_i);
-      c_full:          cover (cs_n_q == 3'd3 && cs_acc_q[2]);
+  if (Orphans == 0) begin : g_cover
+    always @* begin
+      if (rst_ni && f_past_run) begin
+        c_hold_released: cover (hold_q && !hold_spec && res_hs_q);
+        c_hold_killed:   cover (hold_q && !hold_spec && pkill_q);
+        c_hold_stalls:   cover (hold_spec && core_issue_valid_i && pqx_issue_ready_i);
+        c_bookkeeping:   cover (core_commit_valid_i && core_commit_kill_i && !cs_tgt_acc);
+        c_bookkeeping_younger: cover (core_commit_valid_i && core_commit_kill_i && !cs_tgt_acc &&
+                                      cs_younger_acc);
+        c_kill_fwd:      cover (pqx_commit_valid_o && pqx_commit_kill_o);
+        c_kill_flush:    cover (pqx_commit_valid_o && pqx_commit_kill_o && cs_younger_acc);
+        c_result_after_kill: cover (core_res_hs && kill_seen_q && core_result_id_o != kill_id_q);
+        c_bypass:        cover (core_fire && core_commit_valid_i &&
+                                core_commit_id_i == core_issue_id_i);
+        c_full:          cover (cs_n_q == 3'd3 && cs_acc_q[2]);
+      end
     end
-    if (rst_ni && f_past_run && Orphans != 0) begin
-      o_hang:         cover (hung && !cs_any && core_issue_valid_i && pqx_issue_ready_i &&
-                             !core_issue_ready_o);
-      o_wrong_result: cover (core_res_hs && cs_any && cs_acc_q[0] && cs_cmt_q[0] &&
-                             core_result_id_o != cs_id_q[0]);
-      // the hang is for good: nothing can commit the orphan any more, and the hold stays
-      if (hung_q) o_hang_stays: assert (hung && !core_issue_ready_o);
+  end else begin : g_orphan
+    always @* begin
+      if (rst_ni && f_past_run) begin
+        o_hang:         cover (hung && !cs_any && core_issue_valid_i && pqx_issue_ready_i &&
+                               !core_issue_ready_o);
+        o_wrong_result: cover (core_res_hs && cs_any && cs_acc_q[0] && cs_cmt_q[0] &&
+                               core_result_id_o != cs_id_q[0]);
+        // the hang is for good: nothing can commit the orphan any more, and the hold stays
+        if (hung_q) o_hang_stays: assert (hung && !core_issue_ready_o);
+      end
     end
   end
 

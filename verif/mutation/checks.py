@@ -46,7 +46,7 @@ def checker_files(m: Mutation) -> list[str] | None:
     """Repository-relative files of the build the mutant's checker runs, None for a bad checker."""
     if m.checker == "sim":
         return top_files()
-    if m.checker == "soc":
+    if m.checker in ("soc", "soc-check"):
         from scripts.run import soc_sources
         rtl = (ROOT / "rtl").resolve()
         return [str(Path(f).relative_to(ROOT)) for f in soc_sources()[0]
@@ -71,7 +71,7 @@ def outside_build(mutations: list[Mutation]) -> list[str]:
     for m in mutations:
         files = checker_files(m)
         if files is None:
-            problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'soc' or "
+            problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'soc', 'soc-check' or "
                             f"'formal:JOB:TASK' with a task of formal/JOB/JOB.sby")
         elif m.file not in files:
             problems.append(f"{m.name}: {m.file} is not part of the build of its checker "
@@ -87,7 +87,7 @@ def parameters(path: Path) -> set[str]:
 
 def set_parameters(m: Mutation) -> set[str]:
     """Parameters whose value the checker's build sets (chparam in the .sby; none for sim)."""
-    if m.checker in ("sim", "soc"):
+    if m.checker in ("sim", "soc", "soc-check"):
         return set()
     job = m.checker.split(":")[1]
     return set(re.findall(r"chparam\s+-set\s+(\w+)", (ROOT / "formal" / job / f"{job}.sby")

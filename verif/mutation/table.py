@@ -22,7 +22,9 @@ class Mutation:
     """Who must kill it: "sim" (the system test XifRandomTest on the full build),
     "formal:JOB:TASK" (that proof task run on the mutated tree, in the configuration its .sby
     builds), for a bug the random simulation cannot reach or the full build cannot show, or "soc"
-    (firmware on the SoC: `python -m scripts.run --selftest`), for the SoC's own RTL."""
+    (firmware on the SoC: `python -m scripts.run --selftest`), for the SoC's own RTL, or
+    "soc-check" (the same programs with every check attached: `python -m scripts.check
+    --selftest`, i.e. `make run CHECK=1`)."""
     note: str = ""
     """Why the checker is not the simulation, or what else is known about this mutant."""
 
@@ -244,6 +246,60 @@ MUTATIONS: list[Mutation] = [
              "[soc] no hold behind a multi-cycle PQX instruction: erratum 2 of the core loses the "
              "register write of the next PQX instruction",
              checker="soc"),
+    # the bridge against its proof (formal/bridge): each fails bridge:bmc within a few seconds
+    Mutation("bridge_kill_dropped", "rtl/soc/pqx_xif_bridge.sv",
+             "assign pqx_commit_kill_o   = core_commit_kill_i && commit_accepted;",
+             "assign pqx_commit_kill_o   = 1'b0;",
+             "[soc] every kill reaches PQX as a plain commit: a flushed accepted instruction "
+             "executes and returns a result the core does not expect",
+             checker="formal:bridge:bmc",
+             note="k_forward fails at step 1 (~4 s); with the local kill properties off, "
+                  "v_same_view at step 2"),
+    Mutation("bridge_result_id_off", "rtl/soc/pqx_xif_bridge.sv",
+             "assign core_result_id_o      = pqx_result_id_i;",
+             "assign core_result_id_o      = pqx_result_id_i + 4'd1;",
+             "[soc] the result id is altered on its way to the core",
+             checker="formal:bridge:bmc",
+             note="the core ignores result.id, so firmware cannot see it; r_payload fails at "
+                  "step 1 (~4 s), r_expected at step 2 with the mapping properties off"),
+    Mutation("bridge_commit_bypass_dropped", "rtl/soc/pqx_xif_bridge.sv",
+             "assign commit_accepted = (issue_fire && core_issue_id_i == core_commit_id_i)",
+             "assign commit_accepted = (1'b0 && core_issue_id_i == core_commit_id_i)",
+             "[soc] a commit in the issue cycle of its own id reads the stale accepted bit of "
+             "that id's previous use: a kill of it may be forwarded as a plain commit or the "
+             "reverse",
+             checker="formal:bridge:bmc",
+             note="the core commits one cycle after the issue at the earliest, so the SoC does "
+                  "not reach it; a CV-X-IF host may. k_forward fails at step 1 (~4 s)"),
+    Mutation("bridge_hold_kept_after_kill", "rtl/soc/pqx_xif_bridge.sv",
+             "mc_pending_d = 1'b0;                    // killed (itself or an older id): no result",
+             "mc_pending_d = 1'b1;                    // killed (itself or an older id): no result",
+             "[soc] the erratum-2 hold is not released when its multi-cycle instruction is "
+             "killed: the SoC hangs after a trap that flushes a KPERM/THASH/MODP_MONTYMUL",
+             checker="formal:bridge:bmc",
+             note="e_hold_release fails at step 3 (~4 s); bridge:prove gives no verdict (the "
+                  "base case of depth 3 is too short, the induction step fails on inv_hold)"),
+]
+# the same bridge bugs, and the SoC's erratum-3 fix undone, against `make run CHECK=1`
+MUTATIONS += [
+    Mutation("check_kill_dropped", "rtl/soc/pqx_xif_bridge.sv",
+             "assign pqx_commit_kill_o   = core_commit_kill_i && commit_accepted;",
+             "assign pqx_commit_kill_o   = 1'b0;",
+             "[soc] as bridge_kill_dropped: the kills of trap_kill.c execute in PQX and their "
+             "results are taken for the next PQX instruction",
+             checker="soc-check"),
+    Mutation("check_result_id_off", "rtl/soc/pqx_xif_bridge.sv",
+             "assign core_result_id_o      = pqx_result_id_i;",
+             "assign core_result_id_o      = pqx_result_id_i + 4'd1;",
+             "[soc] as bridge_result_id_off: invisible to firmware (the core ignores result.id), "
+             "seen by CHECK=1's core-side result-order check",
+             checker="soc-check"),
+    Mutation("soc_exc_to_core", "rtl/soc/pqx_soc.sv",
+             "assign u_xif.result.exc = 1'b0;",
+             "assign u_xif.result.exc = core_result_exc;",
+             "[soc] PQX's exc handed to the core (erratum 3): rd keeps its old value but the next "
+             "instruction reads 0 through the forwarding path",
+             checker="soc-check"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
