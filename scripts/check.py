@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TOP = "pqx_soc_tb"
 
 
-def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> int:
+def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> tuple[int, str]:
+    """(exit status as `make run` gives it, the program's output with the end line last; empty
+    if a check failed)."""
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
 
@@ -50,21 +52,22 @@ def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> i
                 extra_env={"PYTHONPATH": str(ROOT), "PQX_FW_ELF": str(elf),
                            "PQX_MAX_CYCLES": str(max_cycles),
                            "PQX_CHECK_RESULT": str(result_file),
-                           "COCOTB_LOG_LEVEL": "WARNING"})
+                           "COCOTB_LOG_LEVEL": "WARNING", "GPI_LOG_LEVEL": "WARNING"})
     secs = time.monotonic() - t0
     try:
         _, failed = get_results(xml)
     except RuntimeError as exc:
         print(f"run: CHECK=1: {exc}")
-        return 1
+        return 1, ""
     if failed or not result_file.exists():
         print(f"run: CHECK=1: a check failed (see the message above; log in {build_dir})")
-        return 1
-    last = result_file.read_text().strip()
+        return 1, ""
+    transcript = result_file.read_text()
+    last = transcript.strip().splitlines()[-1]
     print(last)
     print(f"run: CHECK=1 passed ({secs:.0f} s)", file=sys.stderr)
     m = re.match(r"exit (-?\d+),", last)
-    return 0 if m and int(m.group(1)) == 0 else 1
+    return (0 if m and int(m.group(1)) == 0 else 1), transcript
 
 
 RAW = "--no-errata-workaround"

@@ -1,6 +1,6 @@
 """`make cycles`: the firmware kernels on the PQX SoC, baseline and PQX, checked and timed.
 
-    python -m scripts.cycles [--quick] [--kernel NAME ...] [--seed N] [--report DIR]
+    python -m scripts.cycles [--quick] [--check] [--kernel NAME ...] [--seed N] [--report DIR]
 
 Every kernel of verif/soc/kernels.py is built twice (firmware/kernels/<file>.c with
 PQX_KERNEL=0 and =1), with inputs drawn from the seed, run on the SoC simulator of `make run`,
@@ -26,8 +26,9 @@ from scripts.tools import die
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_kernel(kernel, variant: int, values: dict, binary: Path, out_dir: Path) -> dict:
-    """Build and run one variant; {ok, cycles, output, error, nops}."""
+def run_kernel(kernel, variant: int, values: dict, binary: Path | None, out_dir: Path) -> dict:
+    """Build and run one variant; {ok, cycles, output, error, nops}. `binary` None: run it with
+    every check attached (`make run CHECK=1`, scripts/check.py)."""
     from scripts import fw, run
     from verif.soc.kernels import c_header
 
@@ -40,7 +41,17 @@ def run_kernel(kernel, variant: int, values: dict, binary: Path, out_dir: Path) 
         image = fw.build(out_dir / f"{src.stem}.elf", out_dir)
     except fw.FirmwareError as exc:
         return {"ok": False, "error": f"build: {exc.headline}", "cycles": None}
-    res = run.simulate([str(binary), f"+fw={image}", f"+max_cycles={kernel.max_cycles}"])
+    if binary is None:
+        from scripts import check
+        status, transcript = check.run_checked(out_dir / f"{src.stem}.elf", image,
+                                               kernel.max_cycles)
+        if not transcript:
+            return {"ok": False, "error": "run: a CHECK=1 check failed (see the step's log)",
+                    "cycles": None}
+        res = run.RunResult(transcript, transcript.strip().splitlines()[-1],
+                            0 if status == 0 else 1)
+    else:
+        res = run.simulate([str(binary), f"+fw={image}", f"+max_cycles={kernel.max_cycles}"])
     (out_dir / "run.log").write_text(res.output)
     if res.exit_code != 0:
         return {"ok": False, "error": f"run: {res.last}", "cycles": None}
@@ -68,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="short inputs (make test); goals not judged")
     ap.add_argument("--kernel", action="append", default=[], help="only these kernels")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--check", action="store_true",
+                    help="run every kernel with CHECK=1 (scoreboard, protocol, lockstep; slower)")
     ap.add_argument("--report", type=Path, default=ROOT / "build" / "reports")
     args = ap.parse_args(argv)
 
@@ -80,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             die("cycles", f"unknown kernel {name!r}; kernels: {' '.join(sorted(names))}")
     if args.kernel:
         kernels = [k for k in kernels if k.name in args.kernel]
-    binary = run.build(False)
+    binary = None if args.check else run.build(False)
     rows, failed = [], 0
     t0 = time.monotonic()
     for n, k in enumerate(kernels, 1):

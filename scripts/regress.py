@@ -103,6 +103,11 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("SoC: CHECK=1 (scoreboard, protocol, lockstep) on known programs",
                          [PY, "-m", "scripts.check", "--selftest", "--seed", str(seed)],
                          f"python -m scripts.check --selftest --seed {seed}", lane="soc-check"))
+        long.append(Step("SoC kernels with CHECK=1 (short inputs; scoreboard, lockstep)",
+                         [PY, "-m", "scripts.cycles", "--quick", "--check", "--seed", str(seed),
+                          "--report", str(REPORTS / "cycles-check")],
+                         f"python -m scripts.cycles --quick --check --seed {seed}",
+                         lane="soc-check"))
         long.append(Step("SoC: cycle table (make cycles)",
                          [PY, "-m", "scripts.cycles", "--seed", str(seed), "--report", str(REPORTS)],
                          f"make cycles SEED={seed}", lane="soc"))

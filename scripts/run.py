@@ -153,7 +153,10 @@ SELFTEST = [  # (program, expected exit status of `make run`, text the output mu
     ("firmware/tests/erratum1_rs3.c", 0, "distance 1: 0xfc9505b1 (stale rs3: erratum 1)", RAW),
     ("firmware/tests/erratum1_rs3.c", 0, "distance 0: 0xff9702af (right)\n"
      "distance 1: 0xff9702af (right)"),
-    ("firmware/tests/erratum2_stall.c", 1, "after div: 0x5a5a5a5a (write lost: erratum 2)", RAW),
+    # (the csrr case also needs the bridge's kill filter: the csrr's bookkeeping kill would
+    # otherwise kill the PQX instruction behind it, and the core would wait for it forever)
+    ("firmware/tests/erratum2_stall.c", 1, "after div: 0x5a5a5a5a (write lost: erratum 2)\n"
+     "after csrr: 0x5a5a5a5a (write lost: erratum 2)", RAW),
     ("firmware/tests/erratum2_stall.c", 0, "after div: 0x00000001 (right)\n"
      "after csrr: 0x00000001 (right)"),
     # random PQX instructions as inline .insn, expected values from the model (verif/soc/randprog.py)
@@ -225,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         from scripts import check
         elf = src if src.suffix == ".elf" else image.with_suffix(".elf")
-        return check.run_checked(elf, image, args.max_cycles, root)
+        return check.run_checked(elf, image, args.max_cycles, root)[0]
     binary = build(args.waves, root)
     cmd = [str(binary), f"+fw={image}", f"+max_cycles={args.max_cycles}"]
     if args.waves:

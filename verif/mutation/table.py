@@ -239,6 +239,8 @@ MUTATIONS: list[Mutation] = [
              "assign pqx_commit_kill_o   = core_commit_kill_i;",
              "[soc] the core's bookkeeping kill of a rejected CSR instruction reaches PQX: the next "
              "PQX instruction is killed and the core waits for its result",
+             note="the errata pass keeps a PQX instruction away from a csrr, so only the "
+                  "erratum-2 program built without it (erratum2_stall.c) still shows this",
              checker="soc"),
     Mutation("bridge_no_hold", "rtl/soc/pqx_xif_bridge.sv",
              "end else if (issue_fire && issue_multi_cycle && !kill_fwd) begin",

@@ -119,6 +119,7 @@ class SocCheck(uvm_test):
         await ClockCycles(dut.clk_i, 2)
         dut.rst_ni.value = 0
         await ClockCycles(dut.clk_i, 4)
+        await FallingEdge(dut.clk_i)      # released with the clock low, as sim_main.cpp does
         dut.rst_ni.value = 1
         r_valid, r_exc, r_pc = dut.retire_valid, dut.retire_exception, dut.retire_pc
         r_we, r_rd, r_wdata = dut.retire_rf_we, dut.retire_rf_waddr, dut.retire_rf_wdata
@@ -128,6 +129,7 @@ class SocCheck(uvm_test):
                                           dut.store_wdata)
         falling = FallingEdge(dut.clk_i)
         line = ""
+        transcript: list[str] = []    # the program's output, for the result file
         end = None
         for cycle in range(1, max_cycles + 1):
             await falling
@@ -145,6 +147,7 @@ class SocCheck(uvm_test):
                 ch = chr(int(putc_c.value))
                 if ch == "\n":
                     print(line, flush=True)
+                    transcript.append(line)
                     line = ""
                 else:
                     line += ch
@@ -159,6 +162,7 @@ class SocCheck(uvm_test):
                 break
         if line:
             print(line, flush=True)
+            transcript.append(line)
         await ClockCycles(dut.clk_i, 3)
         sb = self.env.scoreboard
         summary = (f"check: {lock.retired} instructions in lockstep ({lock.pqx} PQX), "
@@ -171,7 +175,9 @@ class SocCheck(uvm_test):
             print(f"timeout: no exit after {max_cycles} cycles", flush=True)
             raise CheckError(f"no exit after {max_cycles} cycles")
         sb.check_state(self.bfm.peek_state("s"), self.bfm.peek_state("o"))
-        Path(os.environ.get("PQX_CHECK_RESULT", "check_result.txt")).write_text(end + "\n")
+        # the program's output and, last, the end line: what scripts/check.py returns
+        Path(os.environ.get("PQX_CHECK_RESULT", "check_result.txt")).write_text(
+            "\n".join(transcript + [end]) + "\n")
         self.drop_objection()
 
 
