@@ -55,19 +55,30 @@ def run_kernel(kernel, variant: int, values: dict, binary: Path | None, out_dir:
     (out_dir / "run.log").write_text(res.output)
     if res.exit_code != 0:
         return {"ok": False, "error": f"run: {res.last}", "cycles": None}
-    out_hex = "".join(m.group(1) for m in re.finditer(r"^out ([0-9a-f]*)$", res.output, re.M))
-    cyc = re.search(r"^cycles (\d+)$", res.output, re.M)
-    got = bytes.fromhex(out_hex)
-    want = kernel.reference(values)
-    if got != want:
-        first = next((i for i in range(min(len(got), len(want))) if got[i] != want[i]),
-                     min(len(got), len(want)))
-        return {"ok": False, "cycles": int(cyc.group(1)) if cyc else None,
-                "error": f"output differs from the reference at byte {first} "
-                         f"(got {len(got)} bytes, want {len(want)}; {out_dir / 'run.log'})"}
-    if not cyc:
+    got, cycles = parse_output(res.output)
+    error = compare(got, kernel.reference(values))
+    if error:
+        return {"ok": False, "cycles": cycles, "error": f"{error} ({out_dir / 'run.log'})"}
+    if cycles is None:
         return {"ok": False, "error": "no `cycles` line", "cycles": None}
-    return {"ok": True, "cycles": int(cyc.group(1)), "error": "", "nops": report.nops}
+    return {"ok": True, "cycles": cycles, "error": "", "nops": report.nops}
+
+
+def parse_output(text: str) -> tuple[bytes, int | None]:
+    """The kernel's output bytes (its `out` lines, concatenated) and its `cycles` figure."""
+    out_hex = "".join(m.group(1) for m in re.finditer(r"^out ([0-9a-f]*)$", text, re.M))
+    cyc = re.search(r"^cycles (\d+)$", text, re.M)
+    return bytes.fromhex(out_hex), int(cyc.group(1)) if cyc else None
+
+
+def compare(got: bytes, want: bytes) -> str:
+    """'' if equal, else where the output first differs from the reference."""
+    if got == want:
+        return ""
+    first = next((i for i in range(min(len(got), len(want))) if got[i] != want[i]),
+                 min(len(got), len(want)))
+    return (f"output differs from the reference at byte {first} (got {len(got)} bytes, "
+            f"want {len(want)})")
 
 
 def fmt(n) -> str:
