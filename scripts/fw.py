@@ -23,7 +23,10 @@ invocation for all three sources. The flags, and why each one:
                                         to themselves (the compiler may still call them for
                                         struct copies and large initialisers: pqx_rt.c has them)
     -std=c11 -Wall -Wextra              the language of the firmware, with the usual warnings
-    -nostdlib                           no crt files or libraries: crt0.S and pqx_rt.c are ours
+    -nostartfiles                       no crt files: crt0.S is ours. No libc exists for this
+                                        target; zig links only its compiler runtime (64-bit
+                                        division, soft float: __udivdi3, __addsf3, ...)
+    -Wl,--gc-sections                   and only the parts of it the program uses
     -Wl,--entry=_start                  lld ignores the linker script's ENTRY() (docs/soc.md)
     -T firmware/link.ld                 RAM 512 KiB at 0, trap handler at 0, _start at 0x80
     -I firmware/include -I firmware/runtime   pqx.h (the instructions) and pqx_rt.h
@@ -61,8 +64,8 @@ CFLAGS = [
     "-ffreestanding", "-std=c11", "-Wall", "-Wextra",
     "-Wno-unused-command-line-argument",  # zig cc passes -c along with -S
 ]
-ASFLAGS = CFLAGS[:4] + ["-g0"]        # assembling and linking: target and CPU only
-LDFLAGS = ["-nostdlib", "-Wl,--entry=_start", "-T", str(LINK_LD)]
+ASFLAGS = CFLAGS[:4] + ["-g0", "-Wno-unused-command-line-argument"]   # assembling and linking
+LDFLAGS = ["-nostartfiles", "-Wl,--gc-sections", "-Wl,--entry=_start", "-T", str(LINK_LD)]
 
 
 class FirmwareError(Exception):

@@ -176,3 +176,14 @@ def test_cli(tmp_path, capsys):
     assert fw.main([str(tmp_path / "missing.c")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"fw: error: no such firmware source: {tmp_path / 'missing.c'}"]
+
+
+def test_compiler_runtime_is_linked(tmp_path):
+    """64-bit division and float arithmetic need the compiler's runtime (__udivdi3, __mulsf3):
+    a freestanding program may use them."""
+    src = tmp_path / "rt.c"
+    src.write_text("volatile unsigned long long a = 123456789012345ull, b = 1000003;\n"
+                   "volatile float f = 1.5f;\n"
+                   "int main(void) { return (int)(a / b % 7) + (f * 2.0f > 2.9f); }\n")
+    image = fw.build(src, tmp_path / "out")
+    assert image.exists() and read_image(image)
