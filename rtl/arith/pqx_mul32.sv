@@ -19,10 +19,14 @@ module pqx_mul32 (
 
   assign int_p = $signed({{32{a_i[31]}}, a_i}) * $signed({{32{b_i[31]}}, b_i});
 
+  // cl_p is only selected in carry-less mode; the loop sits behind clmul_i so that a simulator
+  // skips it in integer mode (p_o is the same either way).
   always_comb begin
     cl_p = '0;
-    for (int i = 0; i < 32; i++) begin
-      if (b_i[i]) cl_p = cl_p ^ (64'(a_i) << i);
+    if (clmul_i) begin
+      for (int i = 0; i < 32; i++) begin
+        if (b_i[i]) cl_p = cl_p ^ (64'(a_i) << i);
+      end
     end
   end
 

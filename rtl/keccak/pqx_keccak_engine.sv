@@ -25,7 +25,8 @@ module pqx_keccak_engine (
 
   phase_e        phase_q, phase_d;
   logic [4:0]    round_q, round_d;
-  logic [1599:0] state_q, state_d;
+  logic [1599:0] state_q;
+  logic          state_we;   // state_q <- round_out (a round runs: start, or Run)
 
   logic [1599:0] round_in, round_out;
   logic [4:0]    round_idx;
@@ -48,18 +49,20 @@ module pqx_keccak_engine (
     .state_o (round_out)
   );
 
+  // The 1600-bit state register is write-enabled rather than fed by a next-state mux: a
+  // simulator then copies the wide value once per clock edge, not on every evaluation of the
+  // combinational logic (same register contents in every cycle).
+  assign state_we = (phase_q == Idle && start_i) || (phase_q == Run);
+
   always_comb begin
     phase_d = phase_q;
     round_d = round_q;
-    state_d = state_q;
     unique case (phase_q)
       Idle: if (start_i) begin
         phase_d = Run;
         round_d = 5'd1;
-        state_d = round_out;
       end
       Run: begin
-        state_d = round_out;
         round_d = round_q + 5'd1;
         if (last_round) phase_d = ack_i ? Idle : Hold;
       end
@@ -76,7 +79,7 @@ module pqx_keccak_engine (
     end else begin
       phase_q <= phase_d;
       round_q <= round_d;
-      state_q <= state_d;
+      if (state_we) state_q <= round_out;
     end
   end
 

@@ -51,7 +51,8 @@ module pqx_slhdsa_unit (
   logic [3:0]  nw_q, nw_d;         // n / 4: 4, 6 or 8
   logic [4:0]  pw_q, pw_d;         // payload words: nw (THASH1, PRF) or 2nw (THASH2)
   logic        robust_q, robust_d;
-  logic [511:0] mask_q, mask_d;    // robust mask, up to 2n = 64 bytes
+  logic [511:0] mask_q;            // robust mask, up to 2n = 64 bytes
+  logic         mask_we;           // mask_q <- the first 2n bytes of the engine output
   logic        restart_q, restart_d;
 
   // ---------------------------------------------------------------- decode of op_i
@@ -102,15 +103,21 @@ module pqx_slhdsa_unit (
   logic [511:0] no_mask;
   assign no_mask = '0;
 
+  // The block of the running instruction (registers only: S, nw_q, pw_q, mask_q). Kept out of
+  // the always_comb below, which also reads start_i/op_i: a simulator then evaluates it once per
+  // clock edge rather than whenever the issue inputs move (same values either way).
+  logic [1599:0] run_block;
+  assign run_block = shake_block(s_i, nw_q, pw_q, mask_q);
+
   always_comb begin
     phase_d     = phase_q;
     nw_d        = nw_q;
     pw_d        = pw_q;
     robust_d    = robust_q;
-    mask_d      = mask_q;
     restart_d   = 1'b0;
+    mask_we     = 1'b0;
     eng_start_o = 1'b0;
-    eng_state_o = shake_block(s_i, nw_q, pw_q, mask_q);
+    eng_state_o = run_block;
     eng_ack_o   = 1'b0;
     done_o      = 1'b0;
     unique case (phase_q)
@@ -127,7 +134,7 @@ module pqx_slhdsa_unit (
         eng_start_o = 1'b1;                 // payload XOR mask, from the registered mask
         phase_d     = Hash;
       end else if (eng_done_i) begin
-        mask_d      = eng_state_i[511:0];   // only the first 2n bytes are used
+        mask_we     = 1'b1;                 // only the first 2n bytes are used
         eng_ack_o   = 1'b1;
         restart_d   = 1'b1;
       end
@@ -153,7 +160,7 @@ module pqx_slhdsa_unit (
       nw_q      <= nw_d;
       pw_q      <= pw_d;
       robust_q  <= robust_d;
-      mask_q    <= mask_d;
+      if (mask_we) mask_q <= eng_state_i[511:0];   // write-enabled: no 512-bit next-state mux
       restart_q <= restart_d;
     end
   end

@@ -51,9 +51,19 @@ module pqx_state_unit
   assign read3_ok = (byte_idx <= 8'(pqx_pkg::MaxRead3Idx));
 
   always_comb begin
-    for (int unsigned w = 0; w < pqx_pkg::NumWords; w++) begin
-      s_d[w] = s_wmask_i[w] ? s_wdata_i[32*w +: 32] : s_q[w];
-      o_d[w] = o_wmask_i[w] ? o_wdata_i[32*w +: 32] : o_q[w];
+    // The write ports are idle in almost every cycle: the per-word loops sit behind a test of
+    // the whole mask, so that a simulator skips them then (same values either way).
+    s_d = s_q;
+    o_d = o_q;
+    if (s_wmask_i != '0) begin
+      for (int unsigned w = 0; w < pqx_pkg::NumWords; w++) begin
+        if (s_wmask_i[w]) s_d[w] = s_wdata_i[32*w +: 32];
+      end
+    end
+    if (o_wmask_i != '0) begin
+      for (int unsigned w = 0; w < pqx_pkg::NumWords; w++) begin
+        if (o_wmask_i[w]) o_d[w] = o_wdata_i[32*w +: 32];
+      end
     end
     data_o = '0;
     exc_o  = 1'b0;
