@@ -296,6 +296,11 @@ MUTATIONS += [
              "[soc] as bridge_result_id_off: invisible to firmware (the core ignores result.id), "
              "seen by CHECK=1's core-side result-order check",
              checker="soc-check"),
+    Mutation("sysregs_exc_not_counted", "rtl/soc/pqx_soc_sysregs.sv",
+             "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd1;",
+             "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd0;",
+             "[soc] PQX_EXC does not count PQX's exceptions: firmware never learns of them",
+             checker="soc"),
     Mutation("soc_exc_to_core", "rtl/soc/pqx_soc.sv",
              "assign u_xif.result.exc = 1'b0;",
              "assign u_xif.result.exc = core_result_exc;",
