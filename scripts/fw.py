@@ -2,7 +2,7 @@
 
     python -m scripts.fw <file.c|file.elf> [-o DIR]      prints the ELF and image paths
 
-`build(source, out_dir)` compiles `source` (freestanding C11 with `int main(void)`) together
+`build(source, out_dir)` compiles `source` (freestanding C11, GNU dialect, `int main(void)`) together
 with firmware/crt0.S and firmware/runtime/pqx_rt.c into `out_dir/<stem>.elf`, writes the image
 `out_dir/<stem>.hex` next to it and returns the image's path. An `.elf` is only converted (its
 image is written into `out_dir`). Every failure (missing source, compile or link error, an
@@ -22,7 +22,8 @@ invocation for all three sources. The flags, and why each one:
                                         runtime's memcpy/memset loops are not turned into calls
                                         to themselves (the compiler may still call them for
                                         struct copies and large initialisers: pqx_rt.c has them)
-    -std=c11 -Wall -Wextra              the language of the firmware, with the usual warnings
+    -std=gnu11 -Wall -Wextra            C11 with the GNU extensions (the `asm` keyword as well as
+                                        `__asm__`), with the usual warnings
     -nostartfiles                       no crt files: crt0.S is ours. No libc exists for this
                                         target; zig links only its compiler runtime (64-bit
                                         division, soft float: __udivdi3, __addsf3, ...)
@@ -61,7 +62,7 @@ CFLAGS = [
     "-target", "riscv32-freestanding-none",
     "-mcpu=generic_rv32+m+c+zicsr",
     "-O2", "-g0", "-fomit-frame-pointer",
-    "-ffreestanding", "-std=c11", "-Wall", "-Wextra",
+    "-ffreestanding", "-std=gnu11", "-Wall", "-Wextra",
     "-Wno-unused-command-line-argument",  # zig cc passes -c along with -S
 ]
 ASFLAGS = CFLAGS[:4] + ["-g0", "-Wno-unused-command-line-argument"]   # assembling and linking

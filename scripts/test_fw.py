@@ -187,3 +187,12 @@ def test_compiler_runtime_is_linked(tmp_path):
                    "int main(void) { return (int)(a / b % 7) + (f * 2.0f > 2.9f); }\n")
     image = fw.build(src, tmp_path / "out")
     assert image.exists() and read_image(image)
+
+
+def test_plain_asm_keyword_compiles(tmp_path):
+    """Programs may write `asm volatile(...)` (GNU C) as well as `__asm__`: the dialect is gnu11."""
+    src = tmp_path / "kw.c"
+    src.write_text('int main(void) {\n  unsigned r, a = 5;\n'
+                   '  asm volatile(".insn r 0x3b, 7, 0x79, %0, %1, %1" : "=r"(r) : "r"(a));\n'
+                   '  return r != 1;\n}\n')
+    assert fw.build(src, tmp_path / "out").exists()
