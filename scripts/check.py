@@ -65,8 +65,9 @@ def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> t
     transcript = result_file.read_text()
     last = transcript.strip().splitlines()[-1]
     print(last)
-    print(f"run: CHECK=1 passed ({secs:.0f} s)", file=sys.stderr)
     m = re.match(r"exit (-?\d+),", last)
+    what = "the program exited" if m else "the core trapped"
+    print(f"run: CHECK=1: no check failed; {what} ({secs:.0f} s)", file=sys.stderr)
     return (0 if m and int(m.group(1)) == 0 else 1), transcript
 
 
