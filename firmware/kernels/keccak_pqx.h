@@ -1,5 +1,5 @@
 /* Helpers of the Keccak-family kernels' PQX builds (keccak_f.c, sha3_*.c, shake256.c,
- * multi_squeeze.c, gen_matrix.c, slh_*.c, wots_chain.c).
+ * gen_matrix.c, slh_hash.c, wots_chain.c).
  *
  * Scheduling. The compiler treats a pqx.h statement as a one-cycle instruction whose result is
  * ready at once and knows nothing of the core's rs3 erratum, so left alone it puts an index

@@ -13,7 +13,7 @@ import random
 
 from verif.models.keccak import keccak_f1600
 
-from .kernels import Kernel, Value
+from .kernels import Kernel, Value, words_le
 
 
 def _words(data: bytes) -> list[int]:
@@ -23,7 +23,7 @@ def _words(data: bytes) -> list[int]:
 
 
 def _bytes(words: list[int], n: int) -> bytes:
-    return b"".join((w & 0xFFFFFFFF).to_bytes(4, "little") for w in words)[:n]
+    return words_le(words)[:n]
 
 
 def _msg(v: dict[str, Value]) -> bytes:
@@ -70,8 +70,8 @@ def _sha3_256_ref(v: dict[str, Value]) -> bytes:
 def _shake256_in(rng: random.Random, full: bool) -> dict[str, Value]:
     # full: ML-KEM PRF_2 (33 bytes in, 128 out); quick: any one-block input, a short output
     if full:
-        return _message(rng, 33, OUT_BYTES=128)
-    return _message(rng, rng.randrange(0, 136), OUT_BYTES=rng.randrange(1, 137))
+        return _message(rng, 33, OUT_BYTES=128, RATE=136)
+    return _message(rng, rng.randrange(0, 136), OUT_BYTES=rng.randrange(1, 137), RATE=136)
 
 
 def _shake256_ref(v: dict[str, Value]) -> bytes:
@@ -81,8 +81,8 @@ def _shake256_ref(v: dict[str, Value]) -> bytes:
 def _multi_squeeze_in(rng: random.Random, full: bool) -> dict[str, Value]:
     # full: ML-KEM's matrix XOF (34 bytes in, 3 blocks of 168 out); quick: 2 blocks, ragged end
     if full:
-        return _message(rng, 34, OUT_BYTES=3 * 168)
-    return _message(rng, rng.randrange(0, 168), OUT_BYTES=rng.randrange(169, 336))
+        return _message(rng, 34, OUT_BYTES=3 * 168, RATE=168)
+    return _message(rng, rng.randrange(0, 168), OUT_BYTES=rng.randrange(169, 336), RATE=168)
 
 
 def _shake128_ref(v: dict[str, Value]) -> bytes:
@@ -130,26 +130,18 @@ def _gen_matrix_ref(v: dict[str, Value]) -> bytes:
 SLH_N = 16
 
 
-def _slh_common(rng: random.Random) -> dict[str, Value]:
-    return {"PK_SEED": _words(rng.randbytes(SLH_N)), "ADRS": _words(rng.randbytes(32))}
-
-
-def _slh_hash(v: dict[str, Value], payload: str) -> bytes:
+def _slh_hash(v: dict[str, Value]) -> bytes:
     msg = (_bytes(list(v["PK_SEED"]), SLH_N) + _bytes(list(v["ADRS"]), 32)
-           + _bytes(list(v[payload]), 4 * len(v[payload])))
+           + _bytes(list(v["PAY"]), 4 * len(v["PAY"])))
     return hashlib.shake_256(msg).digest(SLH_N)
 
 
-def _slh_f_in(rng: random.Random, full: bool) -> dict[str, Value]:
-    return {**_slh_common(rng), "M1": _words(rng.randbytes(SLH_N))}
-
-
-def _slh_h_in(rng: random.Random, full: bool) -> dict[str, Value]:
-    return {**_slh_common(rng), "M2": _words(rng.randbytes(2 * SLH_N))}
-
-
-def _slh_prf_in(rng: random.Random, full: bool) -> dict[str, Value]:
-    return {**_slh_common(rng), "SK_SEED": _words(rng.randbytes(SLH_N))}
+def _slh_in(fn: int, payload_bytes: int):
+    """Inputs of slh_hash.c: SLH_FN 1 F (payload M1), 2 H (M2), 3 PRF (SK.seed)."""
+    def inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+        return {"PK_SEED": _words(rng.randbytes(SLH_N)), "ADRS": _words(rng.randbytes(32)),
+                "PAY": _words(rng.randbytes(payload_bytes)), "SLH_FN": fn}
+    return inputs
 
 
 def _wots_adrs(rng: random.Random) -> bytes:
@@ -180,22 +172,22 @@ KERNELS = [
     Kernel("keccak_f", "firmware/kernels/keccak_f.c",
            "Keccak-f[1600], state loaded from and stored to memory", _state, _keccak_f_ref,
            horcrux=(None, 385), goal=280),
-    Kernel("sha3_256sb", "firmware/kernels/sha3_256sb.c",
+    Kernel("sha3_256sb", "firmware/kernels/sha3_256.c",
            "SHA3-256 of a one-block message (135 bytes)", _sha3_sb_in, _sha3_256_ref,
            horcrux=(24_548, 1_637), goal=200,
            note="135-byte message (HORCRUX gives no length; the longest one-block "
                 "one)."),
-    Kernel("sha3_256mb", "firmware/kernels/sha3_256mb.c",
+    Kernel("sha3_256mb", "firmware/kernels/sha3_256.c",
            "SHA3-256 of a two-block message (271 bytes)", _sha3_mb_in, _sha3_256_ref,
            horcrux=(50_253, 3_132), goal=3_132 // 2,
            note="271-byte message, two blocks (HORCRUX's software figure is two "
                 "permutations)."),
-    Kernel("shake256", "firmware/kernels/shake256.c",
+    Kernel("shake256", "firmware/kernels/shake.c",
            "SHAKE256, 33 bytes in, 128 bytes out", _shake256_in, _shake256_ref,
            horcrux=(27_286, 3_260), goal=3_260 // 2,
            note="33 bytes in, 128 out (ML-KEM PRF_2; HORCRUX gives no lengths, its "
                 "software figure is one permutation)."),
-    Kernel("multi_squeeze", "firmware/kernels/multi_squeeze.c",
+    Kernel("multi_squeeze", "firmware/kernels/shake.c",
            "SHAKE128, 34 bytes in, 3 blocks (504 bytes) out", _multi_squeeze_in, _shake128_ref,
            horcrux=(78_580, 4_796), goal=4_796 // 2,
            note="34 bytes in, 504 out (ML-KEM matrix XOF, 3 blocks; HORCRUX's "
@@ -205,14 +197,14 @@ KERNELS = [
            _gen_matrix_ref, horcrux=(418_060, 24_763), goal=24_763 // 2,
            note="k = 2 (ML-KEM-512, 4 polynomials): HORCRUX's software figure is ~17 "
                 "permutations, 4 x 3 blocks plus sampling."),
-    Kernel("slh_f", "firmware/kernels/slh_f.c", "SLH-DSA F (SHAKE, n = 16, FIPS 205)",
-           _slh_f_in, lambda v: _slh_hash(v, "M1"),
+    Kernel("slh_f", "firmware/kernels/slh_hash.c", "SLH-DSA F (SHAKE, n = 16, FIPS 205)",
+           _slh_in(1, SLH_N), _slh_hash,
            note="FIPS 205 simple F (also H, slh_h); HORCRUX's thash (49,666 / 408) is the "
                 "robust form (two SHAKE256 calls), so it is not put next to them."),
-    Kernel("slh_h", "firmware/kernels/slh_h.c", "SLH-DSA H (SHAKE, n = 16, FIPS 205)",
-           _slh_h_in, lambda v: _slh_hash(v, "M2")),
-    Kernel("slh_prf", "firmware/kernels/slh_prf.c", "SLH-DSA PRF (SHAKE, n = 16, FIPS 205)",
-           _slh_prf_in, lambda v: _slh_hash(v, "SK_SEED"), horcrux=(24_540, 382),
+    Kernel("slh_h", "firmware/kernels/slh_hash.c", "SLH-DSA H (SHAKE, n = 16, FIPS 205)",
+           _slh_in(2, 2 * SLH_N), _slh_hash),
+    Kernel("slh_prf", "firmware/kernels/slh_hash.c", "SLH-DSA PRF (SHAKE, n = 16, FIPS 205)",
+           _slh_in(3, SLH_N), _slh_hash, horcrux=(24_540, 382),
            note="HORCRUX's prf-addr: one SHAKE256 of seed and address (its exact input layout "
                 "is not given)."),
     Kernel("wots_chain", "firmware/kernels/wots_chain.c",
