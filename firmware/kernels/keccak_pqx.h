@@ -1,4 +1,4 @@
-/* Helpers of the Keccak-family kernels' PQX builds (keccak_f.c, sha3_*.c, shake256.c,
+/* Helpers of the Keccak-family kernels' PQX builds (keccak_f.c, sha3_256.c, shake.c,
  * gen_matrix.c, slh_hash.c, wots_chain.c).
  *
  * Scheduling. The compiler treats a pqx.h statement as a one-cycle instruction whose result is
