@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import fcntl
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -89,32 +88,9 @@ SELFTEST = [  # (program, expected status, texts the output must hold[, flag])
 
 def selftest(root: Path = ROOT, seed: int = 1) -> int:
     """CHECK=1 on known programs: clean ones pass every check, erratum trips are caught."""
-    from verif.soc.randprog import generate
-
-    tmp = root / "build" / "soc" / "check-selftest"
-    tmp.mkdir(parents=True, exist_ok=True)
-    failed = 0
-    for prog, want_rc, texts, *flags in SELFTEST:
-        if prog == "randprog":
-            src = tmp / f"randprog_{seed}.c"
-            src.write_text(generate(seed, 150))
-        else:
-            src = ROOT / prog
-        proc = subprocess.run([sys.executable, "-m", "scripts.run", "--fw", str(src), "--check",
-                               "--root", str(root), "--max-cycles", "400000"] + flags,
-                              cwd=ROOT, capture_output=True, text=True)
-        out = proc.stdout + proc.stderr
-        missing = [t for t in texts if t not in out]
-        ok = proc.returncode == want_rc and not missing
-        failed += not ok
-        print(f"check: selftest {src.name}{' ' + ' '.join(flags) if flags else ''}: "
-              f"{'ok' if ok else 'FAIL'} (status {proc.returncode}, want {want_rc}"
-              + (f"; missing {missing}" if missing else "") + ")", flush=True)
-        if not ok:
-            print("\n".join(ln for ln in out.splitlines()
-                            if "ns " not in ln or "WARNING" in ln or "ERROR" in ln)[-3000:])
-    print(f"{len(SELFTEST) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    from scripts.run import run_cases
+    return run_cases(SELFTEST, root, "check", extra=["--check"], randprog=(seed, 150),
+                     max_cycles=400_000)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -94,7 +94,10 @@ def md_table() -> str:
 
 
 # ------------------------------------------------------------------ C header
-def c_function(i: InstrInfo) -> str:
+def insn_template(i: InstrInfo) -> tuple[str, list[str]]:
+    """The `.insn` statement of `i` for GNU-style inline assembly, with named operands %[rd] (if
+    it writes back) and %[rs1..3] for the registers it reads (x0 for the others), and the names
+    of those source operands. pqx.h and the random test programs (verif/soc/randprog.py) use it."""
     args = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if i.register_read & bit]
     regs = {n: (f"%[{n}]" if n in args else "zero") for n in ("rs1", "rs2", "rs3")}
     rd = "%[rd]" if i.writeback else "zero"
@@ -103,6 +106,11 @@ def c_function(i: InstrInfo) -> str:
                 f"{regs['rs2']}, {regs['rs3']}")
     else:
         insn = f".insn r 0x{OPCODE_R:02x}, {i.funct3}, 0x{i.funct:02x}, {rd}, {regs['rs1']}, {regs['rs2']}"
+    return insn, args
+
+
+def c_function(i: InstrInfo) -> str:
+    insn, args = insn_template(i)
     params = ", ".join(f"uint32_t {a}" for a in args) or "void"
     ins = ", ".join(f'[{a}] "r"({a})' for a in args)
     ret = "uint32_t" if i.writeback else "void"

@@ -34,14 +34,13 @@ from unicorn import UC_HOOK_MEM_WRITE, Uc, UcError
 from unicorn.riscv_const import (UC_RISCV_REG_PC, UC_RISCV_REG_X0)
 from unicorn.unicorn_const import UC_ARCH_RISCV, UC_MODE_RISCV32
 
+from scripts.errata import STANDARD_OPCODES
+from scripts.fw import BOOT_ADDR, RAM_BYTES
 from verif.models import PqxModel, decode
 from verif.models.isa import accepts
 
-RAM_BYTES = 512 * 1024
 SYSREG_BASE = 0x8000_0000
 PQX_EXC = SYSREG_BASE + 0x20      # rtl/soc/pqx_soc_sysregs.sv
-BOOT_ADDR = 0x80
-STANDARD_OPCODES = {0x03, 0x0F, 0x13, 0x17, 0x23, 0x33, 0x37, 0x63, 0x67, 0x6F, 0x73}
 MRET = 0x3020_0073
 REGS = [UC_RISCV_REG_X0 + i for i in range(32)]
 

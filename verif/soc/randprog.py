@@ -21,25 +21,12 @@ import random
 import sys
 from pathlib import Path
 
+from scripts.gen_isa import insn_template
 from verif.models import PqxModel
 from verif.models.isa import INSTRUCTIONS, accepts, encode
 from verif.uvm.sequences import operands
 
 SENTINEL = 0x5A5A_5A5A
-
-
-def _asm(name: str, wb: bool) -> tuple[str, list[str]]:
-    """The `.insn` template of `name` and the C operand names it reads, in rs order."""
-    info = INSTRUCTIONS[name]
-    reads = [f"%[rs{i + 1}]" if info.register_read >> i & 1 else "zero" for i in range(3)]
-    rd = "%[rd]" if wb else "zero"
-    if info.format == "r4":
-        text = f".insn r4 0x{info.opcode:02x}, {info.funct3}, {info.funct2}, {rd}, {', '.join(reads)}"
-    else:
-        text = f".insn r 0x{info.opcode:02x}, {info.funct3}, 0x{info.funct7:02x}, {rd}, " \
-               f"{reads[0]}, {reads[1]}"
-    used = [f"rs{i + 1}" for i in range(3 if info.format == "r4" else 2) if info.register_read >> i & 1]
-    return text, used
 
 
 def generate(seed: int, count: int = 120) -> str:
@@ -58,7 +45,7 @@ def generate(seed: int, count: int = 120) -> str:
         rs = tuple(v if info.register_read >> i & 1 else 0 for i, v in enumerate(rs))
         res = model.execute(encode(name), *rs)
         exceptions += res.exc
-        text, used = _asm(name, info.writeback)
+        text, used = insn_template(info)
         ins = ", ".join(f'[{u}] "r"(0x{rs[int(u[2]) - 1]:08x}u)' for u in used)
         if info.writeback:
             body.append(f"    r = 0x{SENTINEL:08x}u;\n"
