@@ -28,7 +28,7 @@ from pathlib import Path
 import cocotb
 import pyuvm
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
+from cocotb.triggers import ClockCycles, FallingEdge
 from pyuvm import ConfigDB, uvm_env, uvm_test
 
 from scripts.fw import load_segments

@@ -13,7 +13,7 @@ The kernels are grouped by family: verif/soc/kernels_keccak.py, verif/soc/kernel
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Union
 
 Value = Union[bytes, list[int], int]
@@ -39,7 +39,6 @@ class Kernel:
     figure the issue names)."""
     note: str = ""
     max_cycles: int = 5_000_000
-    extra: dict[str, str] = field(default_factory=dict)
 
 
 def words_le(words: list[int]) -> bytes:

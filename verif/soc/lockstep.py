@@ -26,7 +26,6 @@ the SoC's PQX_EXC register: the ISS does the same (PQX_EXC is an ordinary memory
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from collections import deque
 
@@ -47,15 +46,6 @@ REGS = [UC_RISCV_REG_X0 + i for i in range(32)]
 
 class Divergence(AssertionError):
     pass
-
-
-@dataclass
-class Step:
-    """What the ISS did for one instruction."""
-    pc: int
-    word: int
-    size: int
-    name: str
 
 
 class Lockstep:
