@@ -52,7 +52,7 @@ FW_DIR = ROOT / "firmware"
 CRT0 = FW_DIR / "crt0.S"
 LINK_LD = FW_DIR / "link.ld"
 RUNTIME = [FW_DIR / "runtime" / "pqx_rt.c"]
-INCLUDE_DIRS = [FW_DIR / "include", FW_DIR / "runtime"]
+INCLUDE_DIRS = [FW_DIR / "include", FW_DIR / "runtime", FW_DIR / "lib"]
 
 RAM_BASE = 0x0000_0000
 RAM_BYTES = 512 * 1024
@@ -109,8 +109,8 @@ def _zig(cmd: list[str], what: str) -> None:
 
 
 def compile_c(source: Path, elf: Path, cflags: tuple[str, ...] = (),
-              errata: bool = True) -> errata_rules.Report:
-    """Build `elf` from `source` and the runtime: each C file to assembly, the host-core errata
+              errata: bool = True, extra: tuple[Path, ...] = ()) -> errata_rules.Report:
+    """Build `elf` from `source`, the `extra` C files and the runtime: each C file to assembly, the host-core errata
     pass over it (scripts/errata.py; `errata=False` leaves the hazards in, for the tests that
     show the checks catch them), then assembled and linked with crt0. Returns what the pass did."""
     try:
@@ -122,7 +122,7 @@ def compile_c(source: Path, elf: Path, cflags: tuple[str, ...] = (),
     elf.unlink(missing_ok=True)
     report = errata_rules.Report()
     fixed = []
-    for src in [source] + RUNTIME:
+    for src in [source] + list(extra) + RUNTIME:
         asm = elf.parent / f"{src.stem}.s"
         _zig(compile_command(src, asm, cflags, assemble_only=True), str(src))
         out = elf.parent / f"{src.stem}.errata.s"

@@ -20,53 +20,14 @@
 #include "kernel.h"
 #include "kernel_input.h"
 #if PQX_KERNEL
-#include "keccak_pqx.h"
+#include "mlkem_pqx.h"
 #else
-#include "keccak_sw.h"
+#include "mlkem_sw.h"
 #endif
 
-#define Q 3329u
 #define N 256
-#define NBLOCKS 3           /* Kyber GEN_MATRIX_NBLOCKS */
 /* one block can add 112 coefficients to a polynomial that still lacks some */
-static uint16_t A[K * K * N + 112];
-
-#if PQX_KERNEL
-/* The 56 candidate pairs of the SHAKE128 block in O, appended at p; returns the new p.
- * KREAD3, addi (next offset), then the use: the result is one instruction old. */
-KPQX_INLINE uint16_t *sample_block(uint16_t *p, uint32_t mask, uint32_t q)
-{
-    uint32_t off = 0;
-    KPQX_PIN(off);
-#pragma clang loop unroll(full)
-    for (int t = 0; t < 56; t++) {
-        uint32_t r = pqx_kread3(off);
-        off += 3;
-        KPQX_PIN2(off, r);
-        uint32_t d1 = r & mask, d2 = r >> 12;
-        p[0] = (uint16_t)d1;
-        p += d1 < q;
-        p[0] = (uint16_t)d2;
-        p += d2 < q;
-    }
-    return p;
-}
-#else
-/* The reference's rej_uniform on len bytes: appends to a[*ctr .. N-1]. */
-static void rej_uniform(uint16_t *a, unsigned *ctr, const uint8_t *buf, unsigned len)
-{
-    unsigned c = *ctr;
-    for (unsigned pos = 0; pos + 3 <= len && c < N; pos += 3) {
-        uint32_t d1 = (buf[pos] | (uint32_t)buf[pos + 1] << 8) & 0xFFF;
-        uint32_t d2 = (buf[pos + 1] >> 4) | (uint32_t)buf[pos + 2] << 4;
-        if (d1 < Q)
-            a[c++] = (uint16_t)d1;
-        if (d2 < Q && c < N)
-            a[c++] = (uint16_t)d2;
-    }
-    *ctr = c;
-}
-#endif
+static uint16_t A[K * K * N + 112];   /* MLKEM_SAMPLE_SLACK */
 
 int main(void)
 {
@@ -77,54 +38,13 @@ int main(void)
 #endif
     KERNEL_BEGIN();
 #if PQX_KERNEL
-    uint32_t mask = 0xFFF, q = Q;
-    KPQX_PIN2(mask, q);
-    for (unsigned i = 0; i < K; i++) {
-        for (unsigned j = 0; j < K; j++) {
-            uint16_t *a = &A[(i * K + j) * N], *p = a;
-            uint32_t ji = j | i << 8 | 0x1Fu << 16, i2 = 2, i4 = 4, i6 = 6, i8 = 8, i40 = 40;
-            KPQX_PIN2(i2, i4);
-            KPQX_PIN2(i6, i8);
-            KPQX_PIN2(i40, ji);
-            pqx_kinit();
-            pqx_load(rho[0], rho[1], 0);
-            pqx_load(rho[2], rho[3], i2);
-            pqx_load(rho[4], rho[5], i4);
-            pqx_load(rho[6], rho[7], i6);
-            pqx_load(ji, 0, i8);                    /* rho || j || i, then 0x1F */
-            pqx_load(0, 0x80000000u, i40);          /* the rate's last byte (168 = 4 * 42) */
-            pqx_kperm();
-            for (int b = 0; b < NBLOCKS; b++) {
-                if (b)
-                    pqx_kperm();
-                p = sample_block(p, mask, q);
-            }
-            while (p < a + N) {
-                pqx_kperm();
-                p = sample_block(p, mask, q);
-            }
-        }
-    }
+    for (unsigned i = 0; i < K; i++)
+        for (unsigned j = 0; j < K; j++)
+            mlkem_sample_ntt_pqx(&A[(i * K + j) * N], rho, j, i);
 #else
-    for (unsigned i = 0; i < K; i++) {
-        for (unsigned j = 0; j < K; j++) {
-            uint8_t seed[34], buf[NBLOCKS * 168];
-            uint64_t st[25];
-            unsigned ctr = 0;
-            for (int k = 0; k < 32; k++)
-                seed[k] = ((const uint8_t *)rho)[k];
-            seed[32] = (uint8_t)j;
-            seed[33] = (uint8_t)i;
-            keccak_absorb_sw(st, 168, 0x1F, seed, 34);
-            keccak_squeeze_sw(st, 168, buf, sizeof buf);
-            rej_uniform(&A[(i * K + j) * N], &ctr, buf, sizeof buf);
-            while (ctr < N) {
-                keccak_f1600_sw(st);
-                keccak_squeeze_sw(st, 168, buf, 168);
-                rej_uniform(&A[(i * K + j) * N], &ctr, buf, 168);
-            }
-        }
-    }
+    for (unsigned i = 0; i < K; i++)
+        for (unsigned j = 0; j < K; j++)
+            mlkem_sample_ntt_sw(&A[(i * K + j) * N], (const uint8_t *)rho, j, i);
 #endif
     KERNEL_END();
     kernel_out(A, K * K * N * 2);

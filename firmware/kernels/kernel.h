@@ -68,16 +68,7 @@ static inline void kernel_opaque(void *p)
 /* Prints n bytes as one or more `out` lines (64 bytes per line). */
 static inline void kernel_out(const void *p, size_t n)
 {
-    static const char hex[] = "0123456789abcdef";
-    const uint8_t *b = (const uint8_t *)p;
-    for (size_t i = 0; i < n; i++) {
-        if (i % 64 == 0)
-            pqx_puts(i ? "\nout " : "out ");
-        pqx_putc(hex[b[i] >> 4]);
-        pqx_putc(hex[b[i] & 15]);
-    }
-    if (n)
-        pqx_putc('\n');
+    pqx_out("out", p, n);
 }
 
 /* Prints n 32-bit words as little-endian bytes (what the Python side's words_le() gives). */

@@ -17,43 +17,7 @@
 static int16_t fa[256], gb[256], prod[256];
 
 #if PQX_KERNEL
-static inline int16_t caddq_k(int32_t v)
-{
-    return (int16_t)(v + ((v >> 31) & KQ));
-}
-
-static void k_basemul_pqx(int16_t *r, const int16_t *a, const int16_t *b)
-{
-    const int16_t *zp = &zetas_k[64];
-    const uint32_t r2 = K_R2;
-    /* two pairs per iteration (gamma, -gamma), written interleaved: a PQX result read by the
-     * next instruction costs a stall cycle, so independent products go between */
-    for (int16_t *end = r + 256; r < end; r += 4, a += 4, b += 4) {
-        uint32_t g = (uint32_t)(int32_t)*zp++;
-        uint32_t a0 = (uint32_t)(int32_t)a[0], a1 = (uint32_t)(int32_t)a[1];
-        uint32_t a2 = (uint32_t)(int32_t)a[2], a3 = (uint32_t)(int32_t)a[3];
-        uint32_t b0 = (uint32_t)(int32_t)b[0], b1 = (uint32_t)(int32_t)b[1];
-        uint32_t b2 = (uint32_t)(int32_t)b[2], b3 = (uint32_t)(int32_t)b[3];
-        int32_t p11 = (int32_t)pqx_mqmulk(a1, b1);
-        int32_t p33 = (int32_t)pqx_mqmulk(a3, b3);
-        int32_t p00 = (int32_t)pqx_mqmulk(a0, b0);
-        int32_t h0 = (int32_t)pqx_mqmulk((uint32_t)p11, g);
-        int32_t h1 = (int32_t)pqx_mqmulk((uint32_t)p33, g);      /* times -gamma below */
-        int32_t p22 = (int32_t)pqx_mqmulk(a2, b2);
-        int32_t p01 = (int32_t)pqx_mqmulk(a0, b1);
-        int32_t p10 = (int32_t)pqx_mqmulk(a1, b0);
-        int32_t p23 = (int32_t)pqx_mqmulk(a2, b3);
-        int32_t p32 = (int32_t)pqx_mqmulk(a3, b2);
-        uint32_t y0 = pqx_mqmulk(r2, (uint32_t)(h0 + p00));
-        uint32_t y1 = pqx_mqmulk(r2, (uint32_t)(p01 + p10));
-        uint32_t y2 = pqx_mqmulk(r2, (uint32_t)(p22 - h1));
-        uint32_t y3 = pqx_mqmulk(r2, (uint32_t)(p23 + p32));
-        r[0] = caddq_k((int32_t)y0);
-        r[1] = caddq_k((int32_t)y1);
-        r[2] = caddq_k((int32_t)y2);
-        r[3] = caddq_k((int32_t)y3);
-    }
-}
+#include "mlkem_pqx.h"
 #endif
 
 int main(void)
@@ -64,7 +28,7 @@ int main(void)
     kernel_opaque(gb);
     KERNEL_BEGIN();
 #if PQX_KERNEL
-    k_basemul_pqx(prod, fa, gb);
+    mlkem_basemul_pqx(prod, fa, gb);
 #else
     k_basemul_sw(prod, fa, gb);
 #endif

@@ -45,6 +45,24 @@ void pqx_putdec(uint32_t v)
     }
 }
 
+void pqx_out(const char *tag, const void *p, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const uint8_t *b = (const uint8_t *)p;
+    for (size_t i = 0; i < n; i++) {
+        if (i % 64 == 0) {
+            if (i)
+                pqx_putc('\n');
+            pqx_puts(tag);
+            pqx_putc(' ');
+        }
+        pqx_putc(hex[b[i] >> 4]);
+        pqx_putc(hex[b[i] & 15]);
+    }
+    if (n)
+        pqx_putc('\n');
+}
+
 uint32_t pqx_exc_count(void)
 {
     return SYSREG(PQX_SYSREG_PQX_EXC);

@@ -19,6 +19,9 @@ void pqx_putc(char c);
 void pqx_puts(const char *s);          /* no newline added */
 void pqx_puthex(uint32_t v);           /* "0x" and 8 hex digits */
 void pqx_putdec(uint32_t v);           /* unsigned decimal */
+/* n bytes as lines "<tag> <hex>", 64 bytes per line (the scripts join a tag's lines): how
+ * kernels and schemes hand their outputs to the host (scripts/cycles.py, scripts/schemes.py). */
+void pqx_out(const char *tag, const void *p, size_t n);
 
 /* PQX's exceptions (out-of-range operands, docs/isa.md): this core does not trap on them; the
  * instruction writes no register and the SoC counts it in PQX_EXC (docs/soc.md). Like a sticky

@@ -3,7 +3,8 @@
 //
 // Simulation only (this is the bench, not the design): the firmware image is loaded into the
 // SoC's RAM with $readmemh from the plusarg +fw=<file.hex> (scripts/fw.py writes it: one 32-bit
-// word per line, @<word address> lines). Everything the C++ main reports comes from the SoC's
+// word per line, @<word address> lines); a second image +in=<file.hex>, if given, is loaded over it
+// (a scheme's inputs for one run: scripts/schemes.py). Everything the C++ main reports comes from the SoC's
 // system-register outputs (exit, putc, the cycle and instruction counts the firmware writes
 // before it exits, trap reports).
 `default_nettype none
@@ -63,10 +64,11 @@ module pqx_soc_tb (
   assign store_wdata = u_soc.data_wdata;
   assign store_be    = u_soc.data_be;
 
-  string fw;
+  string fw, inputs;
   initial begin
     if ($value$plusargs("fw=%s", fw)) $readmemh(fw, u_soc.u_ram.mem_q);
     else $fatal(1, "pqx_soc_tb: no firmware image (+fw=<file.hex>)");
+    if ($value$plusargs("in=%s", inputs)) $readmemh(inputs, u_soc.u_ram.mem_q);
   end
 
 endmodule

@@ -21,7 +21,7 @@ static inline uint64_t keccak_rotl_(uint64_t v, unsigned n)
     return n ? (v << n) | (v >> (64u - n)) : v;
 }
 
-static void keccak_tables_(void)
+static __attribute__((unused)) void keccak_tables_(void)
 {
     /* rc(t): LFSR x^8 + x^6 + x^5 + x^4 + 1 (Algorithm 5) */
     uint8_t r = 1;
@@ -50,7 +50,7 @@ static void keccak_tables_(void)
     keccak_ready_ = 1;
 }
 
-static void keccak_f1600_sw(uint64_t a[25])
+static __attribute__((unused)) void keccak_f1600_sw(uint64_t a[25])
 {
     if (!keccak_ready_)
         keccak_tables_();
@@ -86,7 +86,7 @@ static inline void keccak_sw_init(void)
  * of in absorbed with pad10*1 after the domain bits (suffix: 0x06 SHA-3, 0x1F SHAKE; 0x80 in the
  * block's last byte), the last permutation done: the first output block is in a. Byte-wise into
  * little-endian lanes, as a portable C library does on a 32-bit core. */
-static void keccak_absorb_sw(uint64_t a[25], unsigned rate, uint8_t suffix, const uint8_t *in,
+static __attribute__((unused)) void keccak_absorb_sw(uint64_t a[25], unsigned rate, uint8_t suffix, const uint8_t *in,
                              uint32_t inlen)
 {
     for (int i = 0; i < 25; i++)
@@ -107,7 +107,7 @@ static void keccak_absorb_sw(uint64_t a[25], unsigned rate, uint8_t suffix, cons
 
 /* Squeezing: outlen bytes from a state left by keccak_absorb_sw, permuting between blocks (not
  * after the last one). */
-static void keccak_squeeze_sw(uint64_t a[25], unsigned rate, uint8_t *out, uint32_t outlen)
+static __attribute__((unused)) void keccak_squeeze_sw(uint64_t a[25], unsigned rate, uint8_t *out, uint32_t outlen)
 {
     for (;;) {
         unsigned n = outlen < rate ? outlen : rate;
