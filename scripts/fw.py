@@ -162,6 +162,17 @@ def load_segments(elf: Path) -> list[tuple[int, bytes]]:
         raise FirmwareError(f"cannot read {elf} as an ELF: {exc}") from None
 
 
+def symbol(elf: Path, name: str) -> tuple[int, int]:
+    """(address, size) of a global object of the ELF; FirmwareError if it has none by that name."""
+    from elftools.elf.elffile import ELFFile
+    with open(elf, "rb") as fh:
+        tab = ELFFile(fh).get_section_by_name(".symtab")
+        syms = tab.get_symbol_by_name(name) if tab is not None else None
+    if not syms:
+        raise FirmwareError(f"{elf} has no symbol {name}")
+    return syms[0]["st_value"], syms[0]["st_size"]
+
+
 def ram_image(segments: list[tuple[int, bytes]]) -> dict[int, int]:
     """{word address: 32-bit value} of the RAM words the segments cover (a partly covered word
     gets zeros in its other bytes)."""

@@ -1,0 +1,235 @@
+"""The scheme firmware on the PQX SoC: build, run one operation per simulation, check, time.
+
+    python -m scripts.schemes --check N [--param ML-KEM-512 ...] [--variant pqx|baseline|both]
+    python -m scripts.schemes --cycles N [--report DIR]
+    python -m scripts.schemes --selftest          (make test: a short --check on both builds)
+
+A scheme program (firmware/schemes/, protocol in firmware/schemes/scheme_io.h) is built per
+parameter set and per kernel set (baseline: PQX_KERNEL=0, plain C; pqx: PQX_KERNEL=1) into
+build/schemes/<param>/<variant>/. One operation runs per simulation: the inputs are packed into the
+program's `scheme_in` struct (verif/soc/schemes.py says its fields) and loaded over the image
+with +in=<hex>; the outputs, cycles (mcycle of the operation), the cycles spent on public data
+and the stack high-water mark are parsed from the program's output. Runs go two at a time (the
+simulator is single-threaded; `--jobs`).
+
+`--check N`: N random cases per parameter set (d, z, m from the seed): KeyGen, Encaps with the new
+key, Decaps of that ciphertext and of a corrupted one (implicit rejection), each compared with
+kyber-py; plus the section 7 key checks on a good and a broken key. `make kat` (scripts/kat.py)
+uses the same engine for NIST ACVP files. `--cycles N`: the cycle table of docs/schemes.md
+(mcycle per operation, baseline and PQX, next to HORCRUX Table IV) and the constant-time
+spreads, to <report>/schemes.md and schemes.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import random
+import re
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scripts.tools import die
+from verif.soc.schemes import PARAM_SETS, REFERENCES, SOURCES, ParamSet
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = {"baseline": 0, "pqx": 1}
+FIRMWARE_DIRS = ("firmware/schemes", "firmware/lib", "firmware/runtime", "firmware/include")
+NUMBERS = ("cycles", "public", "stack")
+
+
+@dataclass
+class Result:
+    ok: bool
+    outputs: dict[str, bytes] = field(default_factory=dict)
+    cycles: int | None = None
+    public: int | None = None
+    stack: int | None = None
+    error: str = ""
+
+
+def parse(text: str) -> tuple[dict[str, bytes], dict[str, int]]:
+    """A program's outputs (`<name> <hex>` lines, joined per name) and its numbers."""
+    outs: dict[str, str] = {}
+    nums: dict[str, int] = {}
+    for m in re.finditer(r"^(\w+) ([0-9a-f]+)$", text, re.M):
+        name, val = m.groups()
+        if name in NUMBERS:
+            nums[name] = int(val)
+        else:
+            outs[name] = outs.get(name, "") + val
+    return {k: bytes.fromhex(v) for k, v in outs.items()}, nums
+
+
+class Engine:
+    """Builds the simulator and the programs once, then runs operations (thread-safe)."""
+
+    def __init__(self, jobs: int = 2, root: Path = ROOT) -> None:
+        from scripts import run
+        self.root = root
+        self.jobs = jobs
+        self.binary = run.build(False, root)
+        self.programs: dict[tuple[str, str], tuple[Path, Path, int]] = {}
+        self.count = 0
+
+    def program(self, pset: ParamSet, variant: str) -> tuple[Path, Path, int]:
+        """(elf, image, address of scheme_in) of a parameter set's program, built if stale."""
+        from scripts import fw
+        key = (pset.name, variant)
+        if key in self.programs:
+            return self.programs[key]
+        main, extra = SOURCES[pset.scheme]
+        out = self.root / "build" / "schemes" / pset.tag / variant
+        out.mkdir(parents=True, exist_ok=True)
+        elf = out / (Path(main).stem + ".elf")
+        cflags = (f"-DPQX_KERNEL={VARIANTS[variant]}", f"-I{self.root / 'firmware' / 'schemes'}") + pset.cflags
+        stamp = out / "build.flags"
+        sources = [p for d in FIRMWARE_DIRS for p in (self.root / d).rglob("*") if p.is_file()]
+        with (out / ".lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            fresh = (elf.exists() and stamp.exists() and stamp.read_text() == " ".join(cflags)
+                     and all(s.stat().st_mtime < elf.stat().st_mtime for s in sources))
+            if not fresh:
+                fw.compile_c(self.root / main, elf, cflags, extra=tuple(self.root / e for e in extra))
+                stamp.write_text(" ".join(cflags))
+            image = fw.build(elf, out, quiet=True)
+        addr, size = fw.symbol(elf, "scheme_in")
+        if size != 4 + sum(n for _, n in pset.layout.fields):
+            raise fw.FirmwareError(f"{elf}: scheme_in has {size} bytes; verif/soc/schemes.py "
+                                   f"describes {4 + sum(n for _, n in pset.layout.fields)}")
+        self.programs[key] = (elf, image, addr)
+        return self.programs[key]
+
+    def call(self, pset: ParamSet, variant: str, op: str, inputs: dict[str, bytes]) -> Result:
+        from scripts import fw, run
+        elf, image, addr = self.program(pset, variant)
+        data = pset.layout.pack(pset.ops[op].code, inputs)
+        words = {(addr + i) // 4: int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)}
+        self.count += 1
+        in_hex = image.parent / f"in-{op}-{self.count}.hex"
+        fw.write_readmemh(words, in_hex)
+        res = run.simulate([str(self.binary), f"+fw={image}", f"+in={in_hex}",
+                            f"+max_cycles={pset.max_cycles}"])
+        in_hex.unlink(missing_ok=True)
+        if res.exit_code != 0:
+            return Result(False, error=f"{pset.name} {variant} {op}: {res.last}")
+        outs, nums = parse(res.output)
+        missing = [o for o in pset.ops[op].outputs if o not in outs] + [n for n in NUMBERS if n not in nums]
+        if missing:
+            return Result(False, outs, error=f"{pset.name} {variant} {op}: no {', '.join(missing)} in the output")
+        return Result(True, outs, nums["cycles"], nums["public"], nums["stack"])
+
+    def map(self, calls: list[tuple]) -> list[Result]:
+        """Runs (pset, variant, op, inputs) calls, `jobs` at a time; results in order."""
+        for pset, variant, *_ in calls:          # build serially, before the threads
+            self.program(pset, variant)
+        with ThreadPoolExecutor(self.jobs) as pool:
+            return list(pool.map(lambda c: self.call(*c), calls))
+
+
+def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
+    """'' if every expected output matches, else the first difference."""
+    for name, w in want.items():
+        g = got.get(name)
+        if g != w:
+            if g is None:
+                return f"{name}: missing"
+            at = next((i for i in range(min(len(g), len(w))) if g[i] != w[i]), min(len(g), len(w)))
+            return f"{name}: differs at byte {at} (got {len(g)} bytes, want {len(w)})"
+    return ""
+
+
+# ------------------------------------------------------------------------------ random checks
+def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
+    """Chained cases per parameter set: keygen(d, z); encaps(ek, m); decaps(dk, c) for the
+    honest c and for c with one bit flipped; the key checks on the good keys and on broken ones
+    (a coefficient set to q in ek; one byte of H(ek) flipped in dk). Inputs and expected outputs
+    come from the reference, so the steps do not depend on the firmware's own results."""
+    ref = REFERENCES[pset.scheme]
+    cases = []
+    for _ in range(count):
+        d, z, m = (rng.randbytes(32) for _ in range(3))
+        kg = ref(pset, "keygen", {"d": d, "z": z})
+        en = ref(pset, "encaps", {"ek": kg["ek"], "m": m})
+        bad_c = bytearray(en["c"])
+        bad_c[rng.randrange(len(bad_c))] ^= 1 << rng.randrange(8)
+        bad_ek = bytearray(kg["ek"])
+        i = 3 * rng.randrange(len(bad_ek) // 3 - 11)       # within the t-hat part (not rho)
+        bad_ek[i], bad_ek[i + 1] = 0x01, (bad_ek[i + 1] & 0xF0) | 0x0D   # first value = 3329 = q
+        bad_dk = bytearray(kg["dk"])
+        bad_dk[-64 + rng.randrange(32)] ^= 0x80
+        cases += [
+            ("keygen", {"d": d, "z": z}, kg),
+            ("encaps", {"ek": kg["ek"], "m": m}, en),
+            ("decaps", {"dk": kg["dk"], "c": en["c"]}, {"k": en["k"]}),
+            ("decaps", {"dk": kg["dk"], "c": bytes(bad_c)},
+             ref(pset, "decaps", {"dk": kg["dk"], "c": bytes(bad_c)})),
+            ("check_ek", {"ek": kg["ek"]}, {"ok": b"\x01"}),
+            ("check_ek", {"ek": bytes(bad_ek)}, {"ok": b"\x00"}),
+            ("check_dk", {"dk": kg["dk"]}, {"ok": b"\x01"}),
+            ("check_dk", {"dk": bytes(bad_dk)}, {"ok": b"\x00"}),
+        ]
+    return [{"op": op, "inputs": i, "want": w} for op, i, w in cases]
+
+
+def check(engine: Engine, psets: list[ParamSet], variants: list[str], count: int, seed: int) -> int:
+    failed = total = 0
+    for pset in psets:
+        cases = random_cases(pset, random.Random(f"{seed}:{pset.name}"), count)
+        for variant in variants:
+            t0 = time.monotonic()
+            results = engine.map([(pset, variant, c["op"], c["inputs"]) for c in cases])
+            bad = []
+            for c, r in zip(cases, results):
+                err = r.error or compare(r.outputs, c["want"])
+                if err:
+                    bad.append(f"  FAIL {c['op']}: {err}")
+            total += len(cases)
+            failed += len(bad)
+            print(f"schemes: {pset.name} {variant}: {len(cases) - len(bad)}/{len(cases)} operations "
+                  f"agree with the reference ({time.monotonic() - t0:.0f} s)", flush=True)
+            for line in bad:
+                print(line)
+    print(f"{total - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m scripts.schemes", description=__doc__.splitlines()[0])
+    ap.add_argument("--check", type=int, default=0, metavar="N", help="N random cases per parameter set")
+    ap.add_argument("--cycles", type=int, default=0, metavar="N", help="cycle table over N cases")
+    ap.add_argument("--selftest", action="store_true", help="the short check of make test")
+    ap.add_argument("--param", action="append", default=[], help="parameter sets (default: all)")
+    ap.add_argument("--variant", choices=("pqx", "baseline", "both"), default="both")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--report", type=Path, default=ROOT / "build" / "reports")
+    args = ap.parse_args(argv)
+    for name in args.param:
+        if name not in PARAM_SETS:
+            die("schemes", f"unknown parameter set {name!r}; known: {' '.join(PARAM_SETS)}")
+    psets = [PARAM_SETS[n] for n in args.param] if args.param else list(PARAM_SETS.values())
+    variants = list(VARIANTS) if args.variant == "both" else [args.variant]
+    from scripts import fw
+    try:
+        engine = Engine(args.jobs)
+        if args.selftest:
+            rc = check(engine, psets, ["pqx"], 1, args.seed)
+            return rc | check(engine, psets[:1], ["baseline"], 1, args.seed)
+        if args.check:
+            return check(engine, psets, variants, args.check, args.seed)
+        if args.cycles:
+            from scripts.scheme_cycles import cycles
+            return cycles(engine, psets, args.cycles, args.seed, args.report)
+    except fw.FirmwareError as exc:
+        die("schemes", exc.headline, 1)
+    ap.error("give --check N, --cycles N or --selftest")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
