@@ -62,7 +62,7 @@ def parse(text: str) -> tuple[dict[str, bytes], dict[str, int]]:
             nums[name] = int(val)
         else:
             outs[name] = outs.get(name, "") + val
-    return {k: bytes.fromhex(v) for k, v in outs.items()}, nums
+    return {k: bytes.fromhex(v) for k, v in outs.items() if len(v) % 2 == 0}, nums
 
 
 class Engine:

@@ -8,11 +8,10 @@
  * key is selected with a mask. The only data-dependent time is the matrix expansion (rejection
  * sampling on the public rho); it is timed separately in mlkem_public_cycles.
  *
- * Ranges: polynomials are kept in [0, q) between steps. Sums of up to K + 1 such values (< 5q)
- * fit an int16 and are brought back by poly_reduce before the next kernel. */
+ * Ranges: every polynomial is in [0, q) between steps (the kernels' outputs are); a sum of two
+ * is brought back with one conditional subtraction (addq). */
 #include "mlkem.h"
 #include "mlkem_kernels.h"
-#include "ntt_sw.h"
 #include "pqx_rt.h"
 
 #define K MLKEM_K
@@ -25,7 +24,7 @@ typedef struct {
 /* Static working storage (the stack stays small). A has one spare polynomial: the PQX sampler
  * writes up to 112 coefficients past the one it fills (mlkem_sample_ntt). */
 static poly A[K * K + 1];
-static poly pv1[K], pv2[K], pv3[K], p1, p2, p3;
+static poly pv1[K], pv2[K], p1, p2, p3;
 
 uint32_t mlkem_public_cycles;
 
@@ -36,29 +35,135 @@ static inline uint32_t mcycle(void)
     return v;
 }
 
-/* ------------------------------------------------------------------ polynomial helpers */
-static void poly_add(poly *r, const poly *a)
+/* ------------------------------------------------------------------ coefficient arithmetic */
+#define FORCE_INLINE static inline __attribute__((always_inline))
+#define UNROLL _Pragma("clang loop unroll(full)")
+
+/* [0, 2q) -> [0, q) */
+FORCE_INLINE uint32_t addq(uint32_t x)
 {
-    for (unsigned i = 0; i < MLKEM_N; i++)
-        r->c[i] = (int16_t)(r->c[i] + a->c[i]);
+    int32_t t = (int32_t)x - Q;
+    return (uint32_t)(t + ((t >> 31) & Q));
 }
 
-/* |x| < 2^15 -> [0, q) (Barrett, then a masked add) */
-static void poly_reduce(poly *r)
+/* Compress_d (section 4.2.1): round(2^d x / q) mod 2^d for x in [0, q), as (x M + C) >> 20 with
+ * a 32-bit product (no division, no multiply-high); M and C per d make it exact for every x < q
+ * (checked exhaustively by scripts/test_schemes.py). */
+FORCE_INLINE uint32_t compress(uint32_t x, unsigned d)
 {
-    for (unsigned i = 0; i < MLKEM_N; i++)
-        r->c[i] = k_caddq(k_barrett_reduce(r->c[i]));
+    const uint32_t m = d == 1 ? 630u : d == 4 ? 5040u : d == 5 ? 10080u : d == 10 ? 322542u : 645084u;
+    const uint32_t c = (d == 1 || d == 5) ? 524288u : 523930u;
+    return ((x * m + c) >> 20) & ((1u << d) - 1u);
 }
 
-/* r = sum_j a[j] o b[j] (MultiplyNTTs), reduced into [0, q) */
+/* Decompress_d: round(q y / 2^d) */
+FORCE_INLINE uint32_t decompress(uint32_t y, unsigned d)
+{
+    return (y * Q + (1u << (d - 1))) >> d;
+}
+
+/* ByteEncode_d / ByteDecode_d (Algorithms 5, 6) of 8 values = d bytes, least significant bit
+ * first. d is a constant at every call, so the unrolled loops become straight shifts. */
+FORCE_INLINE void pack8(uint8_t *out, const uint32_t v[8], unsigned d)
+{
+    uint32_t acc = 0;
+    unsigned bits = 0;
+    UNROLL for (unsigned k = 0; k < 8; k++) {
+        acc |= v[k] << bits;
+        for (bits += d; bits >= 8; bits -= 8) {
+            *out++ = (uint8_t)acc;
+            acc >>= 8;
+        }
+    }
+}
+
+FORCE_INLINE void unpack8(uint32_t v[8], const uint8_t *in, unsigned d)
+{
+    uint32_t acc = 0;
+    unsigned bits = 0;
+    UNROLL for (unsigned k = 0; k < 8; k++) {
+        for (; bits < d; bits += 8)
+            acc |= (uint32_t)*in++ << bits;
+        v[k] = acc & ((1u << d) - 1u);
+        acc >>= d;
+        bits -= d;
+    }
+}
+
+/* ------------------------------------------------------------------ polynomial passes
+ * Each pass reads and writes every coefficient once; the steps of FIPS 203 that follow each
+ * other on the same polynomial are fused into one pass. */
+
+/* r = sum_j a[j stride] o b[j] (MultiplyNTTs), in [0, q) */
 static void poly_dot(poly *r, const poly *a, unsigned stride, const poly *b)
 {
     mlkem_basemul(r->c, a[0].c, b[0].c);
     for (unsigned j = 1; j < K; j++) {
         mlkem_basemul(p3.c, a[j * stride].c, b[j].c);
-        poly_add(r, &p3);
+        for (unsigned i = 0; i < MLKEM_N; i++)
+            r->c[i] = (int16_t)addq((uint32_t)(r->c[i] + p3.c[i]));
     }
-    poly_reduce(r);
+}
+
+/* ByteEncode12(a + b mod q); b may be 0 */
+static void encode12_sum(uint8_t *out, const poly *a, const poly *b)
+{
+    for (unsigned i = 0; i < MLKEM_N; i += 8, out += 12) {
+        uint32_t v[8];
+        UNROLL for (unsigned k = 0; k < 8; k++)
+            v[k] = b ? addq((uint32_t)(a->c[i + k] + b->c[i + k])) : (uint32_t)a->c[i + k];
+        pack8(out, v, 12);
+    }
+}
+
+/* ByteDecode12, each value mod q */
+static void decode12(poly *r, const uint8_t *in)
+{
+    for (unsigned i = 0; i < MLKEM_N; i += 8, in += 12) {
+        uint32_t v[8];
+        unpack8(v, in, 12);
+        UNROLL for (unsigned k = 0; k < 8; k++)
+            r->c[i + k] = (int16_t)addq(v[k]);
+    }
+}
+
+/* ByteEncode_d(Compress_d(a + b + mu)): b in [0, q); mu = Decompress1 of the message bits m (or
+ * none if m is 0) */
+static void encode_sum_compressed(uint8_t *out, const poly *a, const poly *b, const uint8_t *m,
+                                  unsigned d)
+{
+    for (unsigned i = 0; i < MLKEM_N; i += 8, out += d) {
+        uint32_t v[8], bits = m ? m[i / 8] : 0;
+        UNROLL for (unsigned k = 0; k < 8; k++) {
+            uint32_t x = addq((uint32_t)(a->c[i + k] + b->c[i + k]));
+            if (m)
+                x = addq(x + (-((bits >> k) & 1u) & ((Q + 1) / 2)));
+            v[k] = compress(x, d);
+        }
+        pack8(out, v, d);
+    }
+}
+
+/* Decompress_d(ByteDecode_d(in)) */
+static void decode_decompress(poly *r, const uint8_t *in, unsigned d)
+{
+    for (unsigned i = 0; i < MLKEM_N; i += 8, in += d) {
+        uint32_t v[8];
+        unpack8(v, in, d);
+        UNROLL for (unsigned k = 0; k < 8; k++)
+            r->c[i + k] = (int16_t)decompress(v[k], d);
+    }
+}
+
+/* m = ByteEncode1(Compress1(v - w)) */
+static void message_from(uint8_t m[32], const poly *v, const poly *w)
+{
+    for (unsigned i = 0; i < MLKEM_N; i += 8) {
+        uint32_t byte = 0;
+        UNROLL for (unsigned k = 0; k < 8; k++)
+            byte |= compress(addq((uint32_t)(v->c[i + k] - w->c[i + k] + Q)), 1) << k;
+        m[i / 8] = (uint8_t)byte;
+    }
 }
 
 /* A[i][j] = SampleNTT(rho || j || i), or its transpose; row by row, so that the sampler's slack
@@ -72,58 +177,6 @@ static void gen_matrix(const uint8_t rho[32], int transposed)
     mlkem_public_cycles += mcycle() - t0;
 }
 
-/* ------------------------------------------------------------------ encoding (section 4.2.1) */
-/* ByteEncode_d (Algorithm 5): 256 d-bit values, least significant bit first */
-static void byte_encode(uint8_t *out, const poly *f, unsigned d)
-{
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    for (unsigned i = 0; i < MLKEM_N; i++) {
-        acc |= (uint32_t)(uint16_t)f->c[i] << bits;
-        for (bits += d; bits >= 8; bits -= 8) {
-            *out++ = (uint8_t)acc;
-            acc >>= 8;
-        }
-    }
-}
-
-/* ByteDecode_d (Algorithm 6); for d = 12 each value is reduced mod q */
-static void byte_decode(poly *f, const uint8_t *in, unsigned d)
-{
-    uint32_t acc = 0, mask = (1u << d) - 1u;
-    unsigned bits = 0;
-    for (unsigned i = 0; i < MLKEM_N; i++) {
-        for (; bits < d; bits += 8)
-            acc |= (uint32_t)*in++ << bits;
-        int32_t x = (int32_t)(acc & mask);
-        acc >>= d;
-        bits -= d;
-        if (d == 12) {
-            x -= Q;
-            x += (x >> 31) & Q;
-        }
-        f->c[i] = (int16_t)x;
-    }
-}
-
-/* Compress_d (section 4.2.1): round(2^d x / q) mod 2^d for x in [0, q). (x 2^d + q/2) / q by a
- * multiply-high: (y 2580335) >> 33 = y / 3329 for every y < 2^24 (checked exhaustively). */
-static void poly_compress(poly *r, unsigned d)
-{
-    for (unsigned i = 0; i < MLKEM_N; i++) {
-        uint32_t y = ((uint32_t)r->c[i] << d) + Q / 2;
-        uint32_t t = (uint32_t)(((uint64_t)y * 2580335u) >> 33);
-        r->c[i] = (int16_t)(t & ((1u << d) - 1u));
-    }
-}
-
-/* Decompress_d: round(q y / 2^d) */
-static void poly_decompress(poly *r, unsigned d)
-{
-    for (unsigned i = 0; i < MLKEM_N; i++)
-        r->c[i] = (int16_t)(((uint32_t)r->c[i] * Q + (1u << (d - 1))) >> d);
-}
-
 /* ------------------------------------------------------------------ K-PKE (section 5) */
 /* K-PKE.KeyGen (Algorithm 13): ek_pke = ByteEncode12(t) || rho, dk_pke = ByteEncode12(s) */
 static void kpke_keygen(uint8_t *ek, uint8_t *dk_pke, const uint8_t d[32])
@@ -135,7 +188,7 @@ static void kpke_keygen(uint8_t *ek, uint8_t *dk_pke, const uint8_t d[32])
     mlkem_hash_g(b, b, 33);
     const uint8_t *rho = b, *sigma = b + 32;
     gen_matrix(rho, 0);
-    poly *s = pv1, *e = pv2, *t = pv3;
+    poly *s = pv1, *e = pv2;
     for (unsigned i = 0; i < K; i++)
         mlkem_prf_cbd(s[i].c, sigma, (uint8_t)i, MLKEM_ETA1);
     for (unsigned i = 0; i < K; i++)
@@ -144,12 +197,10 @@ static void kpke_keygen(uint8_t *ek, uint8_t *dk_pke, const uint8_t d[32])
         mlkem_ntt(s[i].c);
         mlkem_ntt(e[i].c);
     }
-    for (unsigned i = 0; i < K; i++) {
-        poly_dot(&t[i], &A[i * K], 1, s);
-        poly_add(&t[i], &e[i]);
-        poly_reduce(&t[i]);
-        byte_encode(ek + 384 * i, &t[i], 12);
-        byte_encode(dk_pke + 384 * i, &s[i], 12);
+    for (unsigned i = 0; i < K; i++) {            /* t = A s + e */
+        poly_dot(&p1, &A[i * K], 1, s);
+        encode12_sum(ek + 384 * i, &p1, &e[i]);
+        encode12_sum(dk_pke + 384 * i, &s[i], 0);
     }
     memcpy(ek + 384 * K, rho, 32);
 }
@@ -157,33 +208,24 @@ static void kpke_keygen(uint8_t *ek, uint8_t *dk_pke, const uint8_t d[32])
 /* K-PKE.Encrypt (Algorithm 14) */
 static void kpke_encrypt(uint8_t *c, const uint8_t *ek, const uint8_t m[32], const uint8_t r[32])
 {
-    poly *t = pv1, *y = pv2, *u = pv3, *v = &p1, *e2 = &p2;
+    poly *t = pv1, *y = pv2, *u = &p1, *e = &p2;
     for (unsigned i = 0; i < K; i++)
-        byte_decode(&t[i], ek + 384 * i, 12);
+        decode12(&t[i], ek + 384 * i);
     gen_matrix(ek + 384 * K, 1);                  /* A^T: (i, j) holds A[j][i] */
     for (unsigned i = 0; i < K; i++)
         mlkem_prf_cbd(y[i].c, r, (uint8_t)i, MLKEM_ETA1);
     for (unsigned i = 0; i < K; i++)
         mlkem_ntt(y[i].c);
     for (unsigned i = 0; i < K; i++) {            /* u = NTT^-1(A^T y) + e1 */
-        poly_dot(&u[i], &A[i * K], 1, y);
-        mlkem_invntt(u[i].c);
-        mlkem_prf_cbd(e2->c, r, (uint8_t)(K + i), MLKEM_ETA2);
-        poly_add(&u[i], e2);
-        poly_reduce(&u[i]);
-        poly_compress(&u[i], MLKEM_DU);
-        byte_encode(c + 32 * MLKEM_DU * i, &u[i], MLKEM_DU);
+        poly_dot(u, &A[i * K], 1, y);
+        mlkem_invntt(u->c);
+        mlkem_prf_cbd(e->c, r, (uint8_t)(K + i), MLKEM_ETA2);
+        encode_sum_compressed(c + 32 * MLKEM_DU * i, u, e, 0, MLKEM_DU);
     }
-    poly_dot(v, t, 1, y);                         /* v = NTT^-1(t^T y) + e2 + mu */
-    mlkem_invntt(v->c);
-    mlkem_prf_cbd(e2->c, r, (uint8_t)(2 * K), MLKEM_ETA2);
-    poly_add(v, e2);
-    byte_decode(e2, m, 1);                        /* mu = Decompress1(ByteDecode1(m)) */
-    poly_decompress(e2, 1);
-    poly_add(v, e2);
-    poly_reduce(v);
-    poly_compress(v, MLKEM_DV);
-    byte_encode(c + 32 * MLKEM_DU * K, v, MLKEM_DV);
+    poly_dot(u, t, 1, y);                         /* v = NTT^-1(t^T y) + e2 + mu */
+    mlkem_invntt(u->c);
+    mlkem_prf_cbd(e->c, r, (uint8_t)(2 * K), MLKEM_ETA2);
+    encode_sum_compressed(c + 32 * MLKEM_DU * K, u, e, m, MLKEM_DV);
 }
 
 /* K-PKE.Decrypt (Algorithm 15) */
@@ -191,20 +233,14 @@ static void kpke_decrypt(uint8_t m[32], const uint8_t *dk_pke, const uint8_t *c)
 {
     poly *u = pv1, *s = pv2, *w = &p1, *v = &p2;
     for (unsigned i = 0; i < K; i++) {
-        byte_decode(&u[i], c + 32 * MLKEM_DU * i, MLKEM_DU);
-        poly_decompress(&u[i], MLKEM_DU);
+        decode_decompress(&u[i], c + 32 * MLKEM_DU * i, MLKEM_DU);
         mlkem_ntt(u[i].c);
-        byte_decode(&s[i], dk_pke + 384 * i, 12);
+        decode12(&s[i], dk_pke + 384 * i);
     }
-    byte_decode(v, c + 32 * MLKEM_DU * K, MLKEM_DV);
-    poly_decompress(v, MLKEM_DV);
-    poly_dot(w, s, 1, u);
+    poly_dot(w, s, 1, u);                         /* w = v - NTT^-1(s^T u) */
     mlkem_invntt(w->c);
-    for (unsigned i = 0; i < MLKEM_N; i++)         /* w = v - NTT^-1(s^T u), in (0, 2q) */
-        w->c[i] = (int16_t)(v->c[i] - w->c[i] + Q);
-    poly_reduce(w);
-    poly_compress(w, 1);
-    byte_encode(m, w, 1);
+    decode_decompress(v, c + 32 * MLKEM_DU * K, MLKEM_DV);
+    message_from(m, v, w);
 }
 
 /* ------------------------------------------------------------------ ML-KEM (section 6) */
@@ -250,8 +286,11 @@ void mlkem_decaps_internal(uint8_t key[32], const uint8_t *dk, const uint8_t *c)
     uint32_t diff = 0;                           /* c != c', without an early exit */
     for (unsigned i = 0; i < MLKEM_CT_BYTES / 4; i++)
         diff |= zc_buf[8 + i] ^ c2_buf[i];
-    __asm__ volatile("" : "+r"(diff));           /* the compiler may not branch on it */
     uint32_t mask = (uint32_t)-(int32_t)((diff | (0u - diff)) >> 31);   /* all ones if c != c' */
+    /* Hidden from the compiler: knowing that mask is 0 or ~0, clang turns the masked select
+     * below into a branch per word (measured: Decaps of an invalid ciphertext took 1 cycle
+     * more than of a valid one). */
+    __asm__ volatile("" : "+r"(mask));
     for (unsigned i = 0; i < 8; i++)
         kr[i] ^= (kr[i] ^ kbar[i]) & mask;
     memcpy(key, kr, 32);

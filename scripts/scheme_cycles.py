@@ -1,0 +1,113 @@
+"""The scheme cycle table and the constant-time figures (python -m scripts.schemes --cycles N).
+
+For each parameter set, N random cases (seeded): KeyGen, Encaps with that key, Decaps of the
+honest ciphertext and of a corrupted one, on both builds; every output is checked against the
+reference as in --check. Reported per operation: mean mcycle (baseline, PQX), the speed-up, HORCRUX
+Table IV next to it with the goal (PQX at most 60 % of HORCRUX's optimized figure), and the
+spread (max - min) over the cases of the cycles that do not depend on public data only
+(mcycle minus the matrix expansion): the constant-time figure, which must be 0. Decaps is also
+compared case by case: valid and invalid ciphertext under the same key must take exactly the same
+cycles. Stack high-water mark and code size (.text) per program. Markdown and JSON to <report>.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from pathlib import Path
+
+from verif.soc.schemes import GOAL, HORCRUX_TABLE_IV, ParamSet
+
+OPS = ("keygen", "encaps", "decaps")
+
+
+def text_size(elf: Path) -> int:
+    from elftools.elf.elffile import ELFFile
+    with open(elf, "rb") as fh:
+        sec = ELFFile(fh).get_section_by_name(".text")
+        return sec["sh_size"] if sec is not None else 0
+
+
+def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path) -> int:
+    from scripts.schemes import VARIANTS, compare, random_cases
+    rows, failures = [], []
+    for pset in psets:
+        cases = [c for c in random_cases(pset, random.Random(f"{seed}:{pset.name}"), count)
+                 if c["op"] in OPS]                 # keygen, encaps, decaps (valid), decaps (invalid)
+        meas: dict[str, dict] = {}
+        for variant in VARIANTS:
+            results = engine.map([(pset, variant, c["op"], c["inputs"]) for c in cases])
+            for c, r in zip(cases, results):
+                err = r.error or compare(r.outputs, c["want"])
+                if err:
+                    failures.append(f"{pset.name} {variant} {c['op']}: {err}")
+            elf = engine.program(pset, variant)[0]
+            meas[variant] = {"results": results, "text": text_size(elf),
+                             "stack": max((r.stack or 0) for r in results)}
+        for op in OPS:
+            row = {"param": pset.name, "op": op, "horcrux": HORCRUX_TABLE_IV.get((pset.name, op))}
+            for variant, m in meas.items():
+                rs = [r for c, r in zip(cases, m["results"]) if c["op"] == op and r.ok]
+                cyc = [r.cycles for r in rs]
+                secret = [r.cycles - r.public for r in rs]
+                row[variant] = {"mean": statistics.fmean(cyc) if cyc else None,
+                                "min": min(cyc, default=None), "max": max(cyc, default=None),
+                                "ct_spread": (max(secret) - min(secret)) if secret else None,
+                                "n": len(cyc)}
+                if op == "decaps":      # pairs: valid then invalid ciphertext, same key
+                    pairs = list(zip(rs[0::2], rs[1::2]))
+                    row[variant]["valid_vs_invalid"] = max((abs(a.cycles - b.cycles) for a, b in pairs),
+                                                           default=None)
+            rows.append(row)
+        for variant, m in meas.items():
+            rows.append({"param": pset.name, "op": "_sizes", "variant": variant,
+                         "text": m["text"], "stack": m["stack"]})
+    md = render(rows, count, seed, failures)
+    report.mkdir(parents=True, exist_ok=True)
+    (report / "schemes.md").write_text(md)
+    (report / "schemes.json").write_text(json.dumps({"seed": seed, "count": count, "rows": rows,
+                                                     "failures": failures}, indent=1))
+    print(md)
+    ct_bad = [r for r in rows if r["op"] in OPS and any(
+        (r[v].get("ct_spread") or 0) or (r[v].get("valid_vs_invalid") or 0) for v in ("baseline", "pqx"))]
+    print(f"schemes: cycle table over {count} case(s) per parameter set: {len(failures)} wrong outputs, "
+          f"{len(ct_bad)} operations with a secret-dependent cycle count; report {report / 'schemes.md'}")
+    return 1 if failures or ct_bad else 0
+
+
+def _k(x) -> str:
+    return "-" if x is None else f"{x / 1000:,.1f}"
+
+
+def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
+    out = [f"# Scheme cycles on the PQX SoC (CV32E40X + PQX), {count} case(s) per parameter set, seed {seed}",
+           "",
+           "kcycles = mcycle / 1000 of the operation (the firmware's call alone), mean over the cases. "
+           "HORCRUX: Table IV, baseline / optimized on CV32E40PX. Goal: PQX at most "
+           f"{GOAL:.0%} of HORCRUX's optimized figure (at most 100 % required). CT spread: max - min over "
+           "the cases of the cycles not spent on public data (the matrix expansion's rejection "
+           "sampling on rho); valid/invalid: the largest cycle difference between Decaps of an honest "
+           "and of a corrupted ciphertext under the same key. Both must be 0.",
+           "",
+           "| parameter set | operation | baseline | PQX | speed-up | HORCRUX base / opt | PQX / HORCRUX opt | goal | CT spread (base, PQX) | valid/invalid (base, PQX) |",
+           "|---|---|---:|---:|---:|---:|---:|---|---|---|"]
+    for r in rows:
+        if r["op"] == "_sizes":
+            continue
+        b, p, h = r["baseline"], r["pqx"], r["horcrux"]
+        sp = f"{b['mean'] / p['mean']:.1f}x" if b["mean"] and p["mean"] else "-"
+        ratio = p["mean"] / (1000 * h[1]) if h and p["mean"] else None
+        goal = "-" if ratio is None else ("met" if ratio <= GOAL else ("<= HORCRUX" if ratio <= 1 else "MISSED"))
+        vi = (f"{b.get('valid_vs_invalid')}, {p.get('valid_vs_invalid')}" if r["op"] == "decaps" else "-")
+        out.append(f"| {r['param']} | {r['op']} | {_k(b['mean'])} | {_k(p['mean'])} | {sp} | "
+                   f"{f'{h[0]:,} / {h[1]:,}' if h else '-'} | "
+                   f"{'-' if ratio is None else f'{ratio:.0%}'} | {goal} | "
+                   f"{b['ct_spread']}, {p['ct_spread']} | {vi} |")
+    out += ["", "| parameter set | build | code (.text bytes) | stack high-water (bytes) |", "|---|---|---:|---:|"]
+    for r in rows:
+        if r["op"] == "_sizes":
+            out.append(f"| {r['param']} | {r['variant']} | {r['text']:,} | {r['stack']:,} |")
+    if failures:
+        out += ["", "Wrong outputs:", ""] + [f"- {f}" for f in failures]
+    return "\n".join(out) + "\n"
