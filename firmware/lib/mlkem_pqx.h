@@ -5,7 +5,8 @@
  * Coefficients are int16; every function leaves them in [0, q) (FIPS 203's representatives).
  *   mlkem_ntt_pqx       FIPS 203 NTT (Algorithm 9), in place, any input in (-q, q)
  *   mlkem_invntt_pqx    NTT^-1 (Algorithm 10), in place, any input in (-q, q)
- *   mlkem_basemul_pqx   MultiplyNTTs (Algorithm 11), inputs in (-q, q)
+ *   mlkem_basemul_pqx   MultiplyNTTs (Algorithm 11), inputs in (-q, q); mlkem_basemul_acc_pqx
+ *                       adds the product to r (r in [0, q)): a matrix-vector product's sums
  *   mlkem_sample_ntt_pqx  SampleNTT (Algorithm 7) of rho || j || i, branch-free rejection
  *   mlkem_cbd2_pqx, mlkem_cbd3_pqx  SamplePolyCBD_2 / _3 (Algorithm 8) on PRF bytes */
 #ifndef MLKEM_PQX_H
@@ -164,7 +165,14 @@ static __attribute__((unused)) void mlkem_invntt_pqx(int16_t r[256])
     }
 }
 
-static __attribute__((unused)) void mlkem_basemul_pqx(int16_t *r, const int16_t *a, const int16_t *b)
+/* [0, 2q) -> [0, q) */
+static inline int16_t addq_k(int32_t x)
+{
+    x -= KQ;
+    return (int16_t)(x + ((x >> 31) & KQ));
+}
+
+KPQX_INLINE void mlkem_basemul_pqx_(int16_t *r, const int16_t *a, const int16_t *b, int acc)
 {
     const int16_t *zp = &zetas_k[64];
     const uint32_t r2 = K_R2;
@@ -190,11 +198,29 @@ static __attribute__((unused)) void mlkem_basemul_pqx(int16_t *r, const int16_t 
         uint32_t y1 = pqx_mqmulk(r2, (uint32_t)(p01 + p10));
         uint32_t y2 = pqx_mqmulk(r2, (uint32_t)(p22 - h1));
         uint32_t y3 = pqx_mqmulk(r2, (uint32_t)(p23 + p32));
-        r[0] = caddq_k((int32_t)y0);
-        r[1] = caddq_k((int32_t)y1);
-        r[2] = caddq_k((int32_t)y2);
-        r[3] = caddq_k((int32_t)y3);
+        if (acc) {
+            r[0] = addq_k(r[0] + caddq_k(y0));
+            r[1] = addq_k(r[1] + caddq_k(y1));
+            r[2] = addq_k(r[2] + caddq_k(y2));
+            r[3] = addq_k(r[3] + caddq_k(y3));
+        } else {
+            r[0] = caddq_k(y0);
+            r[1] = caddq_k(y1);
+            r[2] = caddq_k(y2);
+            r[3] = caddq_k(y3);
+        }
     }
+}
+
+static __attribute__((unused)) void mlkem_basemul_pqx(int16_t *r, const int16_t *a, const int16_t *b)
+{
+    mlkem_basemul_pqx_(r, a, b, 0);
+}
+
+static __attribute__((unused)) void mlkem_basemul_acc_pqx(int16_t *r, const int16_t *a,
+                                                          const int16_t *b)
+{
+    mlkem_basemul_pqx_(r, a, b, 1);
 }
 
 /* The 56 candidate pairs of the SHAKE128 block in O, appended at p; returns the new p.

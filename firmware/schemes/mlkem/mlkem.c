@@ -24,7 +24,7 @@ typedef struct {
 /* Static working storage (the stack stays small). A has one spare polynomial: the PQX sampler
  * writes up to 112 coefficients past the one it fills (mlkem_sample_ntt). */
 static poly A[K * K + 1];
-static poly pv1[K], pv2[K], p1, p2, p3;
+static poly pv1[K], pv2[K], p1, p2;
 
 uint32_t mlkem_public_cycles;
 
@@ -97,16 +97,12 @@ FORCE_INLINE void unpack8(uint32_t v[8], const uint8_t *in, unsigned d)
 /* r = sum_j a[j stride] o b[j] (MultiplyNTTs), in [0, q) */
 static void poly_dot(poly *r, const poly *a, unsigned stride, const poly *b)
 {
-    mlkem_basemul(r->c, a[0].c, b[0].c);
-    for (unsigned j = 1; j < K; j++) {
-        mlkem_basemul(p3.c, a[j * stride].c, b[j].c);
-        for (unsigned i = 0; i < MLKEM_N; i++)
-            r->c[i] = (int16_t)addq((uint32_t)(r->c[i] + p3.c[i]));
-    }
+    for (unsigned j = 0; j < K; j++)
+        mlkem_basemul(r->c, a[j * stride].c, b[j].c, j > 0);
 }
 
 /* ByteEncode12(a + b mod q); b may be 0 */
-static void encode12_sum(uint8_t *out, const poly *a, const poly *b)
+FORCE_INLINE void encode12_sum(uint8_t *out, const poly *a, const poly *b)
 {
     for (unsigned i = 0; i < MLKEM_N; i += 8, out += 12) {
         uint32_t v[8];
@@ -117,7 +113,7 @@ static void encode12_sum(uint8_t *out, const poly *a, const poly *b)
 }
 
 /* ByteDecode12, each value mod q */
-static void decode12(poly *r, const uint8_t *in)
+FORCE_INLINE void decode12(poly *r, const uint8_t *in)
 {
     for (unsigned i = 0; i < MLKEM_N; i += 8, in += 12) {
         uint32_t v[8];
@@ -129,8 +125,8 @@ static void decode12(poly *r, const uint8_t *in)
 
 /* ByteEncode_d(Compress_d(a + b + mu)): b in [0, q); mu = Decompress1 of the message bits m (or
  * none if m is 0) */
-static void encode_sum_compressed(uint8_t *out, const poly *a, const poly *b, const uint8_t *m,
-                                  unsigned d)
+FORCE_INLINE void encode_sum_compressed(uint8_t *out, const poly *a, const poly *b, const uint8_t *m,
+                                        unsigned d)
 {
     for (unsigned i = 0; i < MLKEM_N; i += 8, out += d) {
         uint32_t v[8], bits = m ? m[i / 8] : 0;
@@ -145,7 +141,7 @@ static void encode_sum_compressed(uint8_t *out, const poly *a, const poly *b, co
 }
 
 /* Decompress_d(ByteDecode_d(in)) */
-static void decode_decompress(poly *r, const uint8_t *in, unsigned d)
+FORCE_INLINE void decode_decompress(poly *r, const uint8_t *in, unsigned d)
 {
     for (unsigned i = 0; i < MLKEM_N; i += 8, in += d) {
         uint32_t v[8];
@@ -156,7 +152,7 @@ static void decode_decompress(poly *r, const uint8_t *in, unsigned d)
 }
 
 /* m = ByteEncode1(Compress1(v - w)) */
-static void message_from(uint8_t m[32], const poly *v, const poly *w)
+FORCE_INLINE void message_from(uint8_t m[32], const poly *v, const poly *w)
 {
     for (unsigned i = 0; i < MLKEM_N; i += 8) {
         uint32_t byte = 0;

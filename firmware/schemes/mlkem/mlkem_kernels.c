@@ -63,9 +63,12 @@ void mlkem_invntt(int16_t r[256])
     mlkem_invntt_pqx(r);
 }
 
-void mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+void mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256], int acc)
 {
-    mlkem_basemul_pqx(r, a, b);
+    if (acc)
+        mlkem_basemul_acc_pqx(r, a, b);
+    else
+        mlkem_basemul_pqx(r, a, b);
 }
 
 #else
@@ -119,8 +122,17 @@ void mlkem_invntt(int16_t r[256])
     k_invntt_sw(r);
 }
 
-void mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256])
+void mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256], int acc)
 {
-    k_basemul_sw(r, a, b);
+    static int16_t t[256];
+    if (!acc) {
+        k_basemul_sw(r, a, b);
+        return;
+    }
+    k_basemul_sw(t, a, b);
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t x = r[i] + t[i] - KQ;
+        r[i] = (int16_t)(x + ((x >> 31) & KQ));
+    }
 }
 #endif

@@ -16,9 +16,10 @@ void mlkem_hash_j(uint8_t out[32], const uint8_t *in, uint32_t len);
 void mlkem_prf_cbd(int16_t r[256], const uint8_t s[32], uint8_t b, unsigned eta);
 /* SampleNTT(rho || j || i); writes up to MLKEM_SAMPLE_SLACK (112) entries past a[255] */
 void mlkem_sample_ntt(int16_t *a, const uint8_t rho[32], unsigned j, unsigned i);
-/* NTT, NTT^-1 (inputs in (-q, q)), MultiplyNTTs (inputs in (-q, q)) */
+/* NTT, NTT^-1 (inputs in (-q, q)), MultiplyNTTs (inputs in (-q, q)): r = a o b, or with acc
+ * r = r + a o b (r in [0, q)) */
 void mlkem_ntt(int16_t r[256]);
 void mlkem_invntt(int16_t r[256]);
-void mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256]);
+void mlkem_basemul(int16_t r[256], const int16_t a[256], const int16_t b[256], int acc);
 
 #endif /* MLKEM_KERNELS_H */
