@@ -178,6 +178,66 @@ def run_reference(kset: KatSet) -> tuple[int, int, int]:
 
 
 RUNNERS: dict[str, Runner] = {alg: run_sha3 for alg in SHA3_ALGS + SHAKE_ALGS}
+SCHEME_ALGS = ("ML-KEM",)
+
+
+def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> tuple[int, int, int]:
+    """Every case as firmware on the PQX SoC (scripts/schemes.py), `variant` build."""
+    from scripts import fw
+    from scripts.schemes import Engine, compare
+    from verif.kat.acvp_schemes import load_scheme_kat
+    from verif.soc.schemes import PARAM_SETS
+
+    try:
+        cases, skipped = load_scheme_kat(alg, vectors, expected, PARAM_SETS)
+    except VectorError as exc:
+        die("kat", str(exc))
+    sizes_ok = []
+    host_checked = 0
+    for c in cases:   # key checks on keys of the wrong length: FIPS 203's type check, on the host
+        size = PARAM_SETS[c.pset].sizes
+        wrong = [n for n, v in c.inputs.items() if n in size and len(v) != size[n]]
+        if wrong:
+            host_checked += 1
+            c.want["_host"] = b"\x01" if c.want["ok"] == b"\x00" else b"\x00"
+        else:
+            sizes_ok.append(c)
+    t0 = time.monotonic()
+    try:
+        engine = Engine()
+        print(f"kat: {alg}: {len(cases)} cases from {vectors}"
+              + (f" (expected: {expected})" if expected else "")
+              + (f", {len(skipped)} skipped" if skipped else "")
+              + f"; firmware: {variant} build, one SoC simulation per case", flush=True)
+        done = [0, 0]
+        step = max(1, len(sizes_ok) // 10)
+
+        def progress(i: int, r) -> None:
+            c = sizes_ok[i]
+            err = r.error or compare(r.outputs, c.want)
+            done[0] += 1
+            if err:
+                done[1] += 1
+                print(f"FAIL {c.pset} {c.op} {c.where}: {err}", flush=True)
+            if done[0] % step == 0 or done[0] == len(sizes_ok):
+                print(f"kat: {done[0]}/{len(sizes_ok)} cases run, {done[1]} failed, "
+                      f"{time.monotonic() - t0:.0f} s", flush=True)
+
+        engine.map([(PARAM_SETS[c.pset], variant, c.op, c.inputs) for c in sizes_ok], progress)
+    except fw.FirmwareError as exc:
+        die("kat", exc.headline, 1)
+    failed = done[1]
+    for c in cases:
+        if "_host" in c.want:
+            if c.want["_host"] != b"\x01":
+                failed += 1
+                print(f"FAIL {c.pset} {c.op} {c.where}: a key of the wrong length is expected to pass")
+    if host_checked:
+        print(f"kat: {host_checked} key check(s) with a key of the wrong length decided on the host "
+              f"(type check)")
+    for reason in skipped[:5]:
+        print(f"kat: skipped {reason}")
+    return len(cases) - failed, failed, len(skipped)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="expected-results file (default: $EXPECTED, else looked for next to VECTORS)")
     ap.add_argument("--reference", action="store_true",
                     help="compute with hashlib instead of the RTL (checks the file and the MCT procedures)")
+    ap.add_argument("--build", choices=("pqx", "baseline"), default=os.environ.get("KAT_BUILD", "pqx"),
+                    help="scheme firmware build (ML-KEM): pqx (default) or baseline")
     args = ap.parse_args(argv)
     if not args.vectors:
         die("kat", "no vector file given: make kat ALG=<alg> VECTORS=<file>")
@@ -197,8 +259,17 @@ def main(argv: list[str] | None = None) -> int:
         alg = canonical(args.alg or body["algorithm"])
         if alg != canonical(body["algorithm"]):
             raise VectorError(f"ALG={args.alg} but '{args.vectors}' holds {body['algorithm']} vectors")
+        if alg in SCHEME_ALGS:
+            expected = Path(args.expected) if args.expected else None
+            if expected is not None and not expected.is_file():
+                raise VectorError(f"expected-results file '{expected}' not found")
+            t0 = time.monotonic()
+            passed, failed, skipped = run_scheme(alg, vectors, expected, args.build)
+            print(f"kat: {alg}: {time.monotonic() - t0:.1f} s", flush=True)
+            print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+            return 1 if failed else 0
         if alg not in RUNNERS:
-            have = ", ".join(RUNNERS) or "none yet"
+            have = ", ".join(list(RUNNERS) + list(SCHEME_ALGS)) or "none yet"
             raise VectorError(f"algorithm '{alg}' is not supported; supported: {have}")
         expected = Path(args.expected) if args.expected else None
         if expected is not None and not expected.is_file():

@@ -29,9 +29,10 @@ import random
 import re
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from scripts.tools import die
 from verif.soc.schemes import PARAM_SETS, REFERENCES, SOURCES, ParamSet
@@ -123,12 +124,20 @@ class Engine:
             return Result(False, outs, error=f"{pset.name} {variant} {op}: no {', '.join(missing)} in the output")
         return Result(True, outs, nums["cycles"], nums["public"], nums["stack"])
 
-    def map(self, calls: list[tuple]) -> list[Result]:
-        """Runs (pset, variant, op, inputs) calls, `jobs` at a time; results in order."""
+    def map(self, calls: list[tuple], progress: Callable[[int, Result], None] | None = None) -> list[Result]:
+        """Runs (pset, variant, op, inputs) calls, `jobs` at a time; results in order.
+        `progress(i, result)` is called as each call ends (in the caller's thread)."""
         for pset, variant, *_ in calls:          # build serially, before the threads
             self.program(pset, variant)
+        results: list[Result | None] = [None] * len(calls)
         with ThreadPoolExecutor(self.jobs) as pool:
-            return list(pool.map(lambda c: self.call(*c), calls))
+            futures = {pool.submit(self.call, *c): i for i, c in enumerate(calls)}
+            for fut in as_completed(futures):
+                i = futures[fut]
+                results[i] = fut.result()
+                if progress:
+                    progress(i, results[i])
+        return results  # type: ignore[return-value]
 
 
 def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
