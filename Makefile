@@ -33,8 +33,9 @@ help:
 	@echo "  make sim UNIT=u [TEST=t] [SEED=n] [N=n] [WAVES=1]"
 	@echo "                                 one unit's tests; WAVES=1 writes an FST (else a VCD) and prints its path"
 	@echo "                                 units: $$($(PY) -c 'from scripts.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
-	@echo "  make kat ALG=a VECTORS=file [EXPECTED=file]"
-	@echo "                                 run a NIST ACVP vector file through the RTL (docs/kat.md)"
+	@echo "  make kat ALG=a VECTORS=file [EXPECTED=file] [BUILD=pqx|baseline]"
+	@echo "                                 run a NIST ACVP vector file through the RTL (docs/kat.md):"
+	@echo "                                 SHA-3/SHAKE on pqx_top, ML-KEM as firmware on the SoC"
 	@echo "  make run FW=file.c|file.elf [MAX_CYCLES=n] [WAVES=1]"
 	@echo "                                 firmware on the PQX SoC (CV32E40X + PQX); prints its output and"
 	@echo "                                 'exit <code>, <cycles> cycles, <instret> instructions'"
@@ -43,7 +44,9 @@ help:
 	@echo "                                 the lockstep compare against the unicorn ISS (slower)"
 	@echo "  make cycles [SEED=n] [KERNEL=k] [QUICK=1]"
 	@echo "                                 firmware kernels, baseline and PQX, checked against references;"
-	@echo "                                 cycle table next to HORCRUX (build/reports/cycles.md)"
+	@echo "                                 cycle table next to HORCRUX (build/reports/cycles.md); then the"
+	@echo "                                 schemes (ML-KEM) next to HORCRUX Table IV, with constant-time"
+	@echo "                                 figures (build/reports/schemes.md; not with KERNEL=)"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
 	@echo "  make models                    pytest: reference model, ISA table, tool checks (no simulator)"
 	@echo "  make gen                       rewrite what is generated from the ISA table"
@@ -75,7 +78,8 @@ sim: $(STAMP)
 		$(if $(N),--n $(N)) $(if $(filter 1 yes true,$(WAVES)),--waves)
 
 kat: $(STAMP)
-	@$(PY) -m scripts.kat --alg "$(ALG)" --vectors "$(VECTORS)" $(if $(EXPECTED),--expected "$(EXPECTED)")
+	@$(PY) -m scripts.kat --alg "$(ALG)" --vectors "$(VECTORS)" $(if $(EXPECTED),--expected "$(EXPECTED)") \
+		$(if $(BUILD),--build $(BUILD))
 
 run: $(STAMP)
 	@$(PY) -m scripts.run --fw "$(FW)" $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
@@ -85,6 +89,8 @@ run: $(STAMP)
 cycles: $(STAMP)
 	@$(PY) -m scripts.cycles $(if $(SEED),--seed $(SEED)) $(if $(KERNEL),--kernel $(KERNEL)) \
 		$(if $(filter 1 yes true,$(QUICK)),--quick)
+	@$(if $(KERNEL),true,$(PY) -m scripts.schemes --cycles $(if $(filter 1 yes true,$(QUICK)),1,3) \
+		$(if $(SEED),--seed $(SEED)))
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint

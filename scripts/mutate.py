@@ -82,6 +82,33 @@ def run_soc(m: Mutation) -> "Outcome":
     return Outcome(m.name, "error", f"SoC self-test did not run (see {out}/soc.log)", secs)
 
 
+def run_firmware(m: Mutation) -> "Outcome":
+    """Checker "firmware": the scheme firmware of a mutated copy of firmware/ checked against the
+    references (`python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`)."""
+    out = MUTANT_DIR / m.name
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{m.name}_", dir=MUTANT_DIR))
+    try:
+        shutil.copytree(ROOT / "firmware", tmp / "firmware")
+        path = tmp / m.file
+        path.write_text(path.read_text().replace(m.original, m.replacement))
+        with open(out / "firmware.log", "w") as log:
+            proc = subprocess.run([sys.executable, "-m", "scripts.schemes", "--check", "1", "--param",
+                                   "ML-KEM-512", "--variant", "pqx", "--root", str(tmp)],
+                                  cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    secs = time.monotonic() - t0
+    lines = (out / "firmware.log").read_text(errors="replace").splitlines()
+    if proc.returncode == 0:
+        return Outcome(m.name, "SURVIVED", "-", secs)
+    failed = [ln.strip() for ln in lines if ln.strip().startswith("FAIL ")]
+    if failed:
+        return Outcome(m.name, "killed", f"firmware {failed[0]}", secs)
+    return Outcome(m.name, "error", f"scheme check did not run (see {out}/firmware.log)", secs)
+
+
 def run_formal(m: Mutation) -> "Outcome":
     """Run the mutant's proof task on a mutated copy of rtl/ and formal/."""
     _, job, task = m.checker.split(":")
@@ -330,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", default=[],
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
-    ap.add_argument("--checker", choices=["sim", "formal", "soc", "soc-check"],
+    ap.add_argument("--checker", choices=["sim", "formal", "soc", "soc-check", "firmware"],
                     help="only the mutants with this kind of checker")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=8000, help="PQX_N for the system test (covers every instruction pair)")
@@ -413,6 +440,8 @@ def main(argv: list[str] | None = None) -> int:
         idx, m = idx_m
         if m.checker in ("soc", "soc-check"):
             o = run_soc(m)
+        elif m.checker == "firmware":
+            o = run_firmware(m)
         elif m.checker != "sim":
             o = run_formal(m)
         else:

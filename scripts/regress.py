@@ -4,9 +4,12 @@ Profiles
   ci       model tests, lint, every unit test, the system tests on two seeds (N instructions each),
            the CI form of every formal task (formal/tasks.toml), the mutants that proofs and the
            SoC's fast path kill, and the SoC: the `make run` contract, CHECK=1 on known programs
-           (erratum trips must be caught), every kernel on short inputs. What `make test` runs.
+           (erratum trips must be caught), every kernel on short inputs, the ML-KEM firmware
+           against kyber-py and a NIST ACVP sample through `make kat`, the firmware mutants.
+           What `make test` runs.
   nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, every formal
-           task in full, every mutant, every kernel with CHECK=1 and the full cycle table.
+           task in full, every mutant, every kernel with CHECK=1, the full cycle tables (kernels
+           and schemes, with the constant-time figures) and more scheme cases on both builds.
 
 Steps run in parallel (--jobs, default 2); steps that share a build directory (the system tests
 of one unit) run one after the other.
@@ -97,6 +100,7 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("SoC mutants (firmware must catch them)",
                          [PY, "-m", "scripts.mutate", "--checker", "soc", "--no-baseline"],
                          "python -m scripts.mutate --checker soc", lane="soc"))
+        long += scheme_steps(seed, "ci")
     else:
         long = [Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
                      lane="mutants"),
@@ -113,9 +117,37 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("SoC: cycle table (make cycles)",
                          [PY, "-m", "scripts.cycles", "--seed", str(seed), "--report", str(REPORTS)],
                          f"make cycles SEED={seed}", lane="soc"))
-        # (the SoC mutants, soc and soc-check, are in "RTL mutants")
+        # (the SoC and firmware mutants, soc, soc-check and firmware, are in "RTL mutants")
+        long += scheme_steps(seed, "nightly")
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
     return long + steps
+
+
+ACVP_SAMPLE = "verif/vectors/acvp/vectors/ML-KEM.bz2"
+
+
+def scheme_steps(seed: int, profile: str) -> list[Step]:
+    """The scheme firmware on the SoC (scripts/schemes.py): checks against the references, a
+    NIST ACVP sample through `make kat`, and (nightly) the scheme cycle table."""
+    steps = [Step("schemes: ML-KEM ACVP sample through make kat (firmware on the SoC)",
+                  [PY, "-m", "scripts.kat", "--vectors", ACVP_SAMPLE],
+                  f"make kat VECTORS={ACVP_SAMPLE}", lane="soc")]
+    if profile == "ci":
+        steps.append(Step("schemes: ML-KEM firmware vs kyber-py (1 case per set; baseline: 512)",
+                          [PY, "-m", "scripts.schemes", "--selftest", "--seed", str(seed)],
+                          f"python -m scripts.schemes --selftest --seed {seed}", lane="soc"))
+        steps.append(Step("firmware mutants (the scheme checks must catch them)",
+                          [PY, "-m", "scripts.mutate", "--checker", "firmware", "--no-baseline"],
+                          "python -m scripts.mutate --checker firmware", lane="soc"))
+    else:
+        steps.append(Step("schemes: cycle table and constant time (3 cases per set, both builds)",
+                          [PY, "-m", "scripts.schemes", "--cycles", "3", "--seed", str(seed),
+                           "--report", str(REPORTS)],
+                          f"python -m scripts.schemes --cycles 3 --seed {seed}", lane="soc"))
+        steps.append(Step("schemes: ML-KEM firmware vs kyber-py (3 cases per set, both builds)",
+                          [PY, "-m", "scripts.schemes", "--check", "3", "--seed", str(seed)],
+                          f"python -m scripts.schemes --check 3 --seed {seed}", lane="soc-check"))
+    return steps
 
 
 def run_step(step: Step, index: int, total: int) -> None:
@@ -274,6 +306,11 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
         md += table.read_text().split("\n", 2)[2:]
     else:
         md.append("(the kernels did not run)")
+    md += ["", "## Scheme cycles on the SoC", ""]
+    if (REPORTS / "schemes.md").exists():     # scripts/scheme_cycles.py's table, without its title
+        md += (REPORTS / "schemes.md").read_text().split("\n", 2)[2:]
+    else:
+        md.append("(the scheme cycle table did not run: nightly)")
     path = REPORTS / "summary.md"
     path.write_text("\n".join(md) + "\n")
     return path
@@ -309,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
             for f in sorted(path.rglob("*"), reverse=True):
                 f.unlink() if f.is_file() else f.rmdir()
         path.mkdir(parents=True, exist_ok=True)
-    for stale in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md"):
+    for stale in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md", REPORTS / "schemes.md"):
         stale.unlink(missing_ok=True)
     # formal.json stays: scripts.formal compares the new run with it (changes)
     steps = plan(args.profile, seed, args.n)

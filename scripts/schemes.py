@@ -70,10 +70,12 @@ class Engine:
     """Builds the simulator and the programs once, then runs operations (thread-safe)."""
 
     def __init__(self, jobs: int = 2, root: Path = ROOT) -> None:
+        """`root`: the tree whose firmware is built (a mutated copy for scripts/mutate.py); the
+        simulator is always this repository's."""
         from scripts import run
         self.root = root
         self.jobs = jobs
-        self.binary = run.build(False, root)
+        self.binary = run.build(False)
         self.programs: dict[tuple[str, str], tuple[Path, Path, int]] = {}
         self.count = 0
 
@@ -87,7 +89,9 @@ class Engine:
         out = self.root / "build" / "schemes" / pset.tag / variant
         out.mkdir(parents=True, exist_ok=True)
         elf = out / (Path(main).stem + ".elf")
-        cflags = (f"-DPQX_KERNEL={VARIANTS[variant]}", f"-I{self.root / 'firmware' / 'schemes'}") + pset.cflags
+        cflags = ((f"-DPQX_KERNEL={VARIANTS[variant]}",)     # this tree's headers come first
+                  + tuple(f"-I{self.root / 'firmware' / d}" for d in ("schemes", "lib", "include", "runtime"))
+                  + pset.cflags)
         stamp = out / "build.flags"
         sources = [p for d in FIRMWARE_DIRS for p in (self.root / d).rglob("*") if p.is_file()]
         with (out / ".lock").open("w") as lock:
@@ -156,7 +160,8 @@ def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
 def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
     """Chained cases per parameter set: keygen(d, z); encaps(ek, m); decaps(dk, c) for the
     honest c and for c with one bit flipped; the key checks on the good keys and on broken ones
-    (a coefficient set to q in ek; one byte of H(ek) flipped in dk). Inputs and expected outputs
+    (a value >= q as the first, or as the second, of a 3-byte pair in ek; one bit of H(ek)
+    flipped in dk). Inputs and expected outputs
     come from the reference, so the steps do not depend on the firmware's own results."""
     ref = REFERENCES[pset.scheme]
     cases = []
@@ -166,9 +171,11 @@ def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
         en = ref(pset, "encaps", {"ek": kg["ek"], "m": m})
         bad_c = bytearray(en["c"])
         bad_c[rng.randrange(len(bad_c))] ^= 1 << rng.randrange(8)
-        bad_ek = bytearray(kg["ek"])
-        i = 3 * rng.randrange(len(bad_ek) // 3 - 11)       # within the t-hat part (not rho)
-        bad_ek[i], bad_ek[i + 1] = 0x01, (bad_ek[i + 1] & 0xF0) | 0x0D   # first value = 3329 = q
+        bad_ek = bytearray(kg["ek"])                       # a value = q in the t-hat part
+        i = 3 * rng.randrange(len(bad_ek) // 3 - 11)
+        bad_ek[i], bad_ek[i + 1] = 0x01, (bad_ek[i + 1] & 0xF0) | 0x0D   # first of a pair: 3329
+        bad_ek2 = bytearray(kg["ek"])
+        bad_ek2[i + 1], bad_ek2[i + 2] = bad_ek2[i + 1] | 0xF0, 0xFF     # second of a pair: 4095
         bad_dk = bytearray(kg["dk"])
         bad_dk[-64 + rng.randrange(32)] ^= 0x80
         cases += [
@@ -179,6 +186,7 @@ def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
              ref(pset, "decaps", {"dk": kg["dk"], "c": bytes(bad_c)})),
             ("check_ek", {"ek": kg["ek"]}, {"ok": b"\x01"}),
             ("check_ek", {"ek": bytes(bad_ek)}, {"ok": b"\x00"}),
+            ("check_ek", {"ek": bytes(bad_ek2)}, {"ok": b"\x00"}),
             ("check_dk", {"dk": kg["dk"]}, {"ok": b"\x01"}),
             ("check_dk", {"dk": bytes(bad_dk)}, {"ok": b"\x00"}),
         ]
@@ -217,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--report", type=Path, default=ROOT / "build" / "reports")
+    ap.add_argument("--root", type=Path, default=ROOT,
+                    help="tree whose firmware/ is built (scripts/mutate.py: a mutated copy)")
     args = ap.parse_args(argv)
     for name in args.param:
         if name not in PARAM_SETS:
@@ -225,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     variants = list(VARIANTS) if args.variant == "both" else [args.variant]
     from scripts import fw
     try:
-        engine = Engine(args.jobs)
+        engine = Engine(args.jobs, args.root.resolve())
         if args.selftest:
             rc = check(engine, psets, ["pqx"], 1, args.seed)
             return rc | check(engine, psets[:1], ["baseline"], 1, args.seed)

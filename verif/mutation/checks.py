@@ -51,6 +51,11 @@ def checker_files(m: Mutation) -> list[str] | None:
         rtl = (ROOT / "rtl").resolve()
         return [str(Path(f).relative_to(ROOT)) for f in soc_sources()[0]
                 if Path(f).is_relative_to(rtl)]
+    if m.checker == "firmware":      # the scheme firmware (scripts/schemes.py) and its headers
+        from verif.soc.schemes import SOURCES
+        files = [f for main, extra in SOURCES.values() for f in (main, *extra)]
+        return files + [str(p.relative_to(ROOT)) for d in ("firmware/lib", "firmware/runtime")
+                        for p in sorted((ROOT / d).iterdir()) if p.is_file()]
     parts = m.checker.split(":")
     if len(parts) != 3 or parts[0] != "formal":
         return None
@@ -71,8 +76,8 @@ def outside_build(mutations: list[Mutation]) -> list[str]:
     for m in mutations:
         files = checker_files(m)
         if files is None:
-            problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'soc', 'soc-check' or "
-                            f"'formal:JOB:TASK' with a task of formal/JOB/JOB.sby")
+            problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'soc', 'soc-check', "
+                            f"'firmware' or 'formal:JOB:TASK' with a task of formal/JOB/JOB.sby")
         elif m.file not in files:
             problems.append(f"{m.name}: {m.file} is not part of the build of its checker "
                             f"{m.checker}")
@@ -87,7 +92,7 @@ def parameters(path: Path) -> set[str]:
 
 def set_parameters(m: Mutation) -> set[str]:
     """Parameters whose value the checker's build sets (chparam in the .sby; none for sim)."""
-    if m.checker in ("sim", "soc", "soc-check"):
+    if m.checker in ("sim", "soc", "soc-check", "firmware"):
         return set()
     job = m.checker.split(":")[1]
     return set(re.findall(r"chparam\s+-set\s+(\w+)", (ROOT / "formal" / job / f"{job}.sby")
@@ -103,6 +108,8 @@ def no_op_in_build(mutations: list[Mutation]) -> list[str]:
     """
     problems = []
     for m in mutations:
+        if m.checker == "firmware":         # C, no module parameters
+            continue
         read = {p for p in parameters(ROOT / m.file) if re.search(rf"\b{p}\b", m.original)}
         unset = read - set_parameters(m)
         if unset:

@@ -24,7 +24,9 @@ class Mutation:
     builds), for a bug the random simulation cannot reach or the full build cannot show, or "soc"
     (firmware on the SoC: `python -m scripts.run --selftest`), for the SoC's own RTL, or
     "soc-check" (the same programs with every check attached: `python -m scripts.check
-    --selftest`, i.e. `make run CHECK=1`)."""
+    --selftest`, i.e. `make run CHECK=1`), or "firmware" (a mutant of the scheme firmware, not
+    of the RTL: `python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`, the
+    firmware against kyber-py)."""
     note: str = ""
     """Why the checker is not the simulation, or what else is known about this mutant."""
 
@@ -307,6 +309,30 @@ MUTATIONS += [
              "[soc] PQX's exc handed to the core (erratum 3): rd keeps its old value but the next "
              "instruction reads 0 through the forwarding path",
              checker="soc-check"),
+    # the scheme firmware (issue 11): the checks against the references must catch them
+    Mutation("mlkem_no_implicit_rejection", "firmware/schemes/mlkem/mlkem.c",
+             "kr[i] ^= (kr[i] ^ kbar[i]) & mask;", "kr[i] ^= (kr[i] ^ kbar[i]) & 0;",
+             "[firmware] Decaps returns K' for an invalid ciphertext instead of K-bar",
+             checker="firmware"),
+    Mutation("mlkem_j_input_short", "firmware/schemes/mlkem/mlkem.c",
+             "mlkem_hash_j((uint8_t *)kbar, zc, 32 + MLKEM_CT_BYTES);",
+             "mlkem_hash_j((uint8_t *)kbar, zc, MLKEM_CT_BYTES);",
+             "[firmware] K-bar = J(z || c) hashes 32 bytes too few: the implicit-rejection key "
+             "is wrong",
+             note="Compress and Decompress bugs that move a value by one are near-equivalent "
+                  "mutants here (decryption absorbs the error; C = 2^19 for d = 10 changes 1 of "
+                  "3329 inputs): scripts/test_schemes.py checks Compress's constants exhaustively",
+             checker="firmware"),
+    Mutation("mlkem_ek_check_half", "firmware/schemes/mlkem/mlkem.c",
+             "bad |= (Q - 1 - a) | (Q - 1 - b);", "bad |= (Q - 1 - a);",
+             "[firmware] the encapsulation key check looks at the first value of each pair only",
+             checker="firmware"),
+    Mutation("mlkem_cbd3_piece", "firmware/lib/mlkem_pqx.h",
+             "uint32_t p[4] = {w0, w0 >> 24 | w1 << 8, w1 >> 16 | w2 << 16, w2 >> 8};",
+             "uint32_t p[4] = {w0, w0 >> 24 | w1 << 8, w1 >> 16 | w2 << 15, w2 >> 8};",
+             "[firmware] the PQX CBD3 sampler (eta1 = 3 of ML-KEM-512) cuts the third 24-bit "
+             "piece one bit off",
+             checker="firmware"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):

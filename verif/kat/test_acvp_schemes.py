@@ -1,0 +1,93 @@
+"""The ML-KEM ACVP reader (verif/kat/acvp_schemes.py) on files written here from kyber-py in both
+ACVP layouts, with every function including the section 7 key checks. No simulation: the
+firmware runs are `make kat` (scripts/regress.py) and scripts/schemes.py."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from verif.kat.acvp import VectorError
+from verif.kat.acvp_schemes import load_scheme_kat
+from verif.soc.schemes import PARAM_SETS, mlkem_reference
+
+
+def acvp_mlkem(rng: random.Random) -> tuple[list, list]:
+    """(prompt, expected) in the acvptool list form: a keyGen and an encapDecap vector set."""
+    ref = mlkem_reference(PARAM_SETS["ML-KEM-768"])
+    d, z, m = (rng.randbytes(32) for _ in range(3))
+    ek, dk = ref._keygen_internal(d, z)
+    k, c = ref._encaps_internal(ek, m)
+    bad_ek = bytearray(ek)
+    bad_ek[0], bad_ek[1] = 0xFF, bad_ek[1] | 0x0F          # first coefficient 4095 >= q
+    hx = lambda b: b.hex().upper()                         # noqa: E731
+    prompt = [{"acvVersion": "1.0"},
+              {"vsId": 1, "algorithm": "ML-KEM", "mode": "keyGen", "revision": "FIPS203",
+               "testGroups": [{"tgId": 1, "testType": "AFT", "parameterSet": "ML-KEM-768",
+                               "tests": [{"tcId": 1, "d": hx(d), "z": hx(z)}]},
+                              {"tgId": 2, "testType": "AFT", "parameterSet": "ML-KEM-9999",
+                               "tests": [{"tcId": 2, "d": hx(d), "z": hx(z)}]}]},
+              {"vsId": 2, "algorithm": "ML-KEM", "mode": "encapDecap", "revision": "FIPS203",
+               "testGroups": [
+                   {"tgId": 1, "testType": "AFT", "parameterSet": "ML-KEM-768", "function": "encapsulation",
+                    "tests": [{"tcId": 1, "ek": hx(ek), "m": hx(m)}]},
+                   {"tgId": 2, "testType": "VAL", "parameterSet": "ML-KEM-768", "function": "decapsulation",
+                    "dk": hx(dk), "tests": [{"tcId": 2, "c": hx(c)}]},
+                   {"tgId": 3, "testType": "VAL", "parameterSet": "ML-KEM-768",
+                    "function": "encapsulationKeyCheck",
+                    "tests": [{"tcId": 3, "ek": hx(ek)}, {"tcId": 4, "ek": hx(bytes(bad_ek))},
+                              {"tcId": 5, "ek": hx(ek[:-1])}]},
+                   {"tgId": 4, "testType": "VAL", "parameterSet": "ML-KEM-768",
+                    "function": "decapsulationKeyCheck", "tests": [{"tcId": 6, "dk": hx(dk)}]}]}]
+    expected = [{"acvVersion": "1.0"},
+                {"vsId": 1, "algorithm": "ML-KEM", "testGroups": [
+                    {"tgId": 1, "tests": [{"tcId": 1, "ek": hx(ek), "dk": hx(dk)}]},
+                    {"tgId": 2, "tests": [{"tcId": 2, "ek": hx(ek), "dk": hx(dk)}]}]},
+                {"vsId": 2, "algorithm": "ML-KEM", "testGroups": [
+                    {"tgId": 1, "tests": [{"tcId": 1, "c": hx(c), "k": hx(k)}]},
+                    {"tgId": 2, "tests": [{"tcId": 2, "k": hx(k)}]},
+                    {"tgId": 3, "tests": [{"tcId": 3, "testPassed": True}, {"tcId": 4, "testPassed": False},
+                                          {"tcId": 5, "testPassed": False}]},
+                    {"tgId": 4, "tests": [{"tcId": 6, "testPassed": True}]}]}]
+    return prompt, expected
+
+
+def test_prompt_and_expected_layout(tmp_path):
+    prompt, expected = acvp_mlkem(random.Random(1))
+    (tmp_path / "vectors").mkdir()
+    (tmp_path / "expected").mkdir()
+    (tmp_path / "vectors" / "ML-KEM.json").write_text(json.dumps(prompt))
+    (tmp_path / "expected" / "ML-KEM.json").write_text(json.dumps(expected))
+    cases, skipped = load_scheme_kat("ML-KEM", tmp_path / "vectors" / "ML-KEM.json", None, PARAM_SETS)
+    assert [c.op for c in cases] == ["keygen", "encaps", "decaps", "check_ek", "check_ek", "check_ek",
+                                     "check_dk"]
+    assert [c.want.get("ok") for c in cases[3:]] == [b"\x01", b"\x00", b"\x00", b"\x01"]
+    assert cases[2].inputs["dk"] == bytes.fromhex(prompt[2]["testGroups"][1]["dk"])   # from the group
+    assert len(skipped) == 1 and "ML-KEM-9999" in skipped[0]
+
+
+def test_one_file_with_answers(tmp_path):
+    prompt, expected = acvp_mlkem(random.Random(2))
+    merged = prompt[2]
+    for g, ge in zip(merged["testGroups"], expected[2]["testGroups"]):
+        for t, te in zip(g["tests"], ge["tests"]):
+            t.update(te)
+    (tmp_path / "internalProjection.json").write_text(json.dumps(merged))
+    cases, skipped = load_scheme_kat("ML-KEM", tmp_path / "internalProjection.json", None, PARAM_SETS)
+    assert len(cases) == 6 and not skipped
+    assert cases[0].want["c"] == bytes.fromhex(expected[2]["testGroups"][0]["tests"][0]["c"])
+
+
+def test_missing_answers_and_bad_hex(tmp_path):
+    prompt, _ = acvp_mlkem(random.Random(3))
+    (tmp_path / "p.json").write_text(json.dumps(prompt))
+    with pytest.raises(VectorError, match="no expected results"):
+        load_scheme_kat("ML-KEM", tmp_path / "p.json", None, PARAM_SETS)
+    prompt[1]["testGroups"][0]["tests"][0]["d"] = "XYZ"
+    _, expected = acvp_mlkem(random.Random(3))
+    (tmp_path / "p.json").write_text(json.dumps(prompt))
+    (tmp_path / "e.json").write_text(json.dumps(expected))
+    with pytest.raises(VectorError, match="'d' is not valid hex"):
+        load_scheme_kat("ML-KEM", tmp_path / "p.json", tmp_path / "e.json", PARAM_SETS)
