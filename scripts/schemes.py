@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Callable
 
 from scripts.tools import die
-from verif.soc.schemes import PARAM_SETS, REFERENCES, SOURCES, ParamSet
+from verif.soc.schemes import CASES, PARAM_SETS, SOURCES, ParamSet
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = {"baseline": 0, "pqx": 1}
@@ -158,39 +158,9 @@ def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
 
 # ------------------------------------------------------------------------------ random checks
 def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
-    """Chained cases per parameter set: keygen(d, z); encaps(ek, m); decaps(dk, c) for the
-    honest c and for c with one bit flipped; the key checks on the good keys and on broken ones
-    (a value >= q as the first, or as the second, of a 3-byte pair in ek; one bit of H(ek)
-    flipped in dk). Inputs and expected outputs
-    come from the reference, so the steps do not depend on the firmware's own results."""
-    ref = REFERENCES[pset.scheme]
-    cases = []
-    for _ in range(count):
-        d, z, m = (rng.randbytes(32) for _ in range(3))
-        kg = ref(pset, "keygen", {"d": d, "z": z})
-        en = ref(pset, "encaps", {"ek": kg["ek"], "m": m})
-        bad_c = bytearray(en["c"])
-        bad_c[rng.randrange(len(bad_c))] ^= 1 << rng.randrange(8)
-        bad_ek = bytearray(kg["ek"])                       # a value = q in the t-hat part
-        i = 3 * rng.randrange(len(bad_ek) // 3 - 11)
-        bad_ek[i], bad_ek[i + 1] = 0x01, (bad_ek[i + 1] & 0xF0) | 0x0D   # first of a pair: 3329
-        bad_ek2 = bytearray(kg["ek"])
-        bad_ek2[i + 1], bad_ek2[i + 2] = bad_ek2[i + 1] | 0xF0, 0xFF     # second of a pair: 4095
-        bad_dk = bytearray(kg["dk"])
-        bad_dk[-64 + rng.randrange(32)] ^= 0x80
-        cases += [
-            ("keygen", {"d": d, "z": z}, kg),
-            ("encaps", {"ek": kg["ek"], "m": m}, en),
-            ("decaps", {"dk": kg["dk"], "c": en["c"]}, {"k": en["k"]}),
-            ("decaps", {"dk": kg["dk"], "c": bytes(bad_c)},
-             ref(pset, "decaps", {"dk": kg["dk"], "c": bytes(bad_c)})),
-            ("check_ek", {"ek": kg["ek"]}, {"ok": b"\x01"}),
-            ("check_ek", {"ek": bytes(bad_ek)}, {"ok": b"\x00"}),
-            ("check_ek", {"ek": bytes(bad_ek2)}, {"ok": b"\x00"}),
-            ("check_dk", {"dk": kg["dk"]}, {"ok": b"\x01"}),
-            ("check_dk", {"dk": bytes(bad_dk)}, {"ok": b"\x00"}),
-        ]
-    return [{"op": op, "inputs": i, "want": w} for op, i, w in cases]
+    """{op, inputs, want} cases of a parameter set (verif/soc/schemes.py CASES: drawn from rng,
+    inputs and expected outputs from the reference, not from the firmware)."""
+    return [{"op": op, "inputs": i, "want": w} for op, i, w in CASES[pset.scheme](pset, rng, count)]
 
 
 def check(engine: Engine, psets: list[ParamSet], variants: list[str], count: int, seed: int) -> int:

@@ -184,4 +184,40 @@ NTT_SW_FN void d_ntt_sw(int32_t a[256])
         a[j] = d_caddq(d_reduce32(a[j]));
 }
 
+/* FIPS 204 NTT^-1 (Algorithm 42), in place; input |a| < q, output in [0, q). The final scaling
+ * by D_F_INTT = R/256 mod q makes the result exact (the reference's mont^2/256 leaves a factor R). */
+#define D_F_INTT 16382
+#define D_R2 2365951           /* R^2 mod q: MontD(x R^2) = x R */
+NTT_SW_FN void d_invntt_sw(int32_t a[256])
+{
+    unsigned len, start, j, k = 256;
+    for (len = 1; len < 256; len <<= 1) {
+        for (start = 0; start < 256; start = j + len) {
+            int32_t zeta = -zetas_d[--k];
+            for (j = start; j < start + len; j++) {
+                int32_t t = a[j];
+                a[j] = t + a[j + len];
+                a[j + len] = d_montgomery_reduce((int64_t)zeta * (t - a[j + len]));
+            }
+        }
+    }
+    for (j = 0; j < 256; j++)
+        a[j] = d_caddq(d_montgomery_reduce((int64_t)D_F_INTT * a[j]));
+}
+
+/* FIPS 204 MultiplyNTT (pointwise), exact: r = a b mod q in [0, q) (inputs |a|, |b| < q); with
+ * acc, r = r + a b mod q (r in [0, q)). */
+NTT_SW_FN void d_pointwise_sw(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc)
+{
+    for (unsigned j = 0; j < 256; j++) {
+        int32_t t = d_montgomery_reduce((int64_t)a[j] * b[j]);
+        t = d_caddq(d_montgomery_reduce((int64_t)D_R2 * t));
+        if (acc) {
+            t = t + r[j] - DQ;
+            t += (t >> 31) & DQ;
+        }
+        r[j] = t;
+    }
+}
+
 #endif /* NTT_SW_H */

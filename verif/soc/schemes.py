@@ -10,12 +10,15 @@ shares nothing with the firmware).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Callable
 
 SOURCES = {
     "mlkem": ("firmware/schemes/mlkem/mlkem_kat.c",
               ("firmware/schemes/mlkem/mlkem.c", "firmware/schemes/mlkem/mlkem_kernels.c")),
+    "mldsa": ("firmware/schemes/mldsa/mldsa_kat.c",
+              ("firmware/schemes/mldsa/mldsa.c", "firmware/schemes/mldsa/mldsa_kernels.c")),
 }
 
 
@@ -28,6 +31,8 @@ class Layout:
         out = bytearray(op.to_bytes(4, "little"))
         for name, size in self.fields:
             v = values.get(name, b"")
+            if name == "mlen":             # the length of the message field, a 32-bit word
+                v = len(values.get("msg", b"")).to_bytes(4, "little")
             if len(v) > size:
                 raise ValueError(f"{name}: {len(v)} bytes, the field holds {size}")
             out += v + bytes(size - len(v))
@@ -73,7 +78,6 @@ def _mlkem(k: int) -> ParamSet:
                     {"ek": 384 * k + 32, "dk": 768 * k + 96, "c": 32 * (du * k + dv)})
 
 
-PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (_mlkem(2), _mlkem(3), _mlkem(4))}
 
 
 def mlkem_reference(pset: ParamSet):
@@ -96,9 +100,115 @@ def mlkem_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[st
     raise ValueError(op)
 
 
-REFERENCES: dict[str, Callable[[ParamSet, str, dict[str, bytes]], dict[str, bytes]]] = {
-    "mlkem": mlkem_expected,
+def mlkem_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
+    """Chained cases per parameter set: keygen(d, z); encaps(ek, m); decaps(dk, c) for the
+    honest c and for c with one bit flipped; the key checks on the good keys and on broken ones
+    (a value >= q as the first, or as the second, of a 3-byte pair in ek; one bit of H(ek)
+    flipped in dk). Inputs and expected outputs
+    come from the reference, so the steps do not depend on the firmware's own results."""
+    ref = mlkem_expected
+    cases = []
+    for _ in range(count):
+        d, z, m = (rng.randbytes(32) for _ in range(3))
+        kg = ref(pset, "keygen", {"d": d, "z": z})
+        en = ref(pset, "encaps", {"ek": kg["ek"], "m": m})
+        bad_c = bytearray(en["c"])
+        bad_c[rng.randrange(len(bad_c))] ^= 1 << rng.randrange(8)
+        bad_ek = bytearray(kg["ek"])                       # a value = q in the t-hat part
+        i = 3 * rng.randrange(len(bad_ek) // 3 - 11)
+        bad_ek[i], bad_ek[i + 1] = 0x01, (bad_ek[i + 1] & 0xF0) | 0x0D   # first of a pair: 3329
+        bad_ek2 = bytearray(kg["ek"])
+        bad_ek2[i + 1], bad_ek2[i + 2] = bad_ek2[i + 1] | 0xF0, 0xFF     # second of a pair: 4095
+        bad_dk = bytearray(kg["dk"])
+        bad_dk[-64 + rng.randrange(32)] ^= 0x80
+        cases += [
+            ("keygen", {"d": d, "z": z}, kg),
+            ("encaps", {"ek": kg["ek"], "m": m}, en),
+            ("decaps", {"dk": kg["dk"], "c": en["c"]}, {"k": en["k"]}),
+            ("decaps", {"dk": kg["dk"], "c": bytes(bad_c)},
+             ref(pset, "decaps", {"dk": kg["dk"], "c": bytes(bad_c)})),
+            ("check_ek", {"ek": kg["ek"]}, {"ok": b"\x01"}),
+            ("check_ek", {"ek": bytes(bad_ek)}, {"ok": b"\x00"}),
+            ("check_ek", {"ek": bytes(bad_ek2)}, {"ok": b"\x00"}),
+            ("check_dk", {"dk": kg["dk"]}, {"ok": b"\x01"}),
+            ("check_dk", {"dk": bytes(bad_dk)}, {"ok": b"\x00"}),
+        ]
+    return cases
+
+
+# ------------------------------------------------------------------------------ ML-DSA
+MLDSA_IN = Layout((("xi", 32), ("rnd", 32), ("mu", 64), ("mlen", 4), ("pk", 2592), ("sk", 4896),
+                   ("sig", 4628), ("msg", 8704)))
+MLDSA_OPS = {
+    "keygen": Op(1, ("xi",), ("pk", "sk")),
+    "sign": Op(2, ("sk", "msg", "rnd"), ("sig",)),
+    "sign_mu": Op(3, ("sk", "mu", "rnd"), ("sig",)),
+    "verify": Op(4, ("pk", "msg", "sig"), ("ok",)),
+    "verify_mu": Op(5, ("pk", "mu", "sig"), ("ok",)),
 }
+
+
+def _mldsa(mode: int) -> ParamSet:
+    k, l, eta_bits, lam, z_bits, omega = {44: (4, 4, 3, 128, 18, 80), 65: (6, 5, 4, 192, 20, 55),
+                                          87: (8, 7, 3, 256, 20, 75)}[mode]
+    return ParamSet(f"ML-DSA-{mode}", "mldsa", (f"-DMLDSA_MODE={mode}",), MLDSA_IN, MLDSA_OPS,
+                    {"pk": 32 + 320 * k, "sk": 128 + 32 * ((k + l) * eta_bits + 13 * k),
+                     "sig": lam // 4 + 32 * l * z_bits + omega + k},
+                    max_cycles=400_000_000)
+
+
+def mldsa_reference(pset: ParamSet):
+    from dilithium_py import ml_dsa
+    return getattr(ml_dsa, pset.name.replace("-", "_"))
+
+
+def mldsa_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[str, bytes]:
+    """What dilithium-py computes (its internal algorithms, as ACVP tests them)."""
+    ref = mldsa_reference(pset)
+    if op == "keygen":
+        pk, sk = ref._keygen_internal(inputs["xi"])
+        return {"pk": pk, "sk": sk}
+    if op in ("sign", "sign_mu"):
+        mu = op == "sign_mu"
+        return {"sig": ref._sign_internal(inputs["sk"], inputs["mu" if mu else "msg"], inputs["rnd"],
+                                          external_mu=mu)}
+    if op == "verify":
+        return {"ok": b"\x01" if ref._verify_internal(inputs["pk"], inputs["msg"], inputs["sig"]) else b"\x00"}
+    raise ValueError(op)
+
+
+def mldsa_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
+    """Chained cases: keygen(xi); sign(sk, M', rnd) with a random M' (0-300 bytes) and a random or
+    zero rnd (hedged / deterministic); the external-mu form of the same; verify of the
+    signature, of a signature with one bit flipped and of a different message."""
+    cases = []
+    for n in range(count):
+        xi, rnd = rng.randbytes(32), (rng.randbytes(32) if n % 2 == 0 else bytes(32))
+        msg = rng.randbytes(rng.randrange(301))
+        kg = mldsa_expected(pset, "keygen", {"xi": xi})
+        sg = mldsa_expected(pset, "sign", {"sk": kg["sk"], "msg": msg, "rnd": rnd})
+        from dilithium_py.shake.shake_wrapper import shake256
+        tr = shake256(kg["pk"]).read(64)
+        mu = shake256(tr + msg).read(64)
+        bad = bytearray(sg["sig"])
+        bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
+        other = msg + b"\x00"
+        cases += [
+            ("keygen", {"xi": xi}, kg),
+            ("sign", {"sk": kg["sk"], "msg": msg, "rnd": rnd}, sg),
+            ("sign_mu", {"sk": kg["sk"], "mu": mu, "rnd": rnd}, sg),
+            ("verify", {"pk": kg["pk"], "msg": msg, "sig": sg["sig"]}, {"ok": b"\x01"}),
+            ("verify_mu", {"pk": kg["pk"], "mu": mu, "sig": sg["sig"]}, {"ok": b"\x01"}),
+            ("verify", {"pk": kg["pk"], "msg": msg, "sig": bytes(bad)},
+             mldsa_expected(pset, "verify", {"pk": kg["pk"], "msg": msg, "sig": bytes(bad)})),
+            ("verify", {"pk": kg["pk"], "msg": other, "sig": sg["sig"]}, {"ok": b"\x00"}),
+        ]
+    return cases
+
+
+PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (_mlkem(2), _mlkem(3), _mlkem(4), _mldsa(44),
+                                                        _mldsa(65), _mldsa(87))}
+CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases}
 
 
 # HORCRUX Table IV: (baseline, optimized) kilocycles per operation on CV32E40PX.

@@ -1,0 +1,72 @@
+/* The ML-DSA firmware program: one operation per run on the inputs the host placed in
+ * `scheme_in` (protocol: firmware/schemes/scheme_io.h; host side: scripts/schemes.py).
+ *   op 1 KeyGen_internal(xi)                 -> pk, sk
+ *   op 2 Sign_internal(sk, M', rnd)          -> sig
+ *   op 3 Sign_internal with mu given         -> sig
+ *   op 4 Verify_internal(pk, M', sig)        -> ok (01 valid, 00 not)
+ *   op 5 Verify_internal with mu given       -> ok
+ * The host forms M' (FIPS 204 Algorithms 2, 3: 0 || |ctx| || ctx || M for the external pure
+ * interface). Also printed: `attempts`, the signing loop's iterations. */
+#include "mldsa.h"
+#include "pqx_rt.h"
+#include "scheme_io.h"
+
+/* One layout for every parameter set (sized for ML-DSA-87): verif/soc/schemes.py MLDSA_IN. */
+struct mldsa_in {
+    uint32_t op;
+    uint8_t xi[32], rnd[32], mu[64];
+    uint32_t mlen;
+    uint8_t pk[2592];
+    uint8_t sk[4896];
+    uint8_t sig[4628];
+    uint8_t msg[8704];
+};
+struct mldsa_in scheme_in __attribute__((aligned(8))) = {.op = 0xFFFFFFFFu};
+
+static uint32_t pk[MLDSA_PK_BYTES / 4], sk[MLDSA_SK_BYTES / 4], sig[(MLDSA_SIG_BYTES + 3) / 4];
+
+int main(void)
+{
+    struct mldsa_in *in = &scheme_in;
+    SCHEME_HIDE(in);
+    uint32_t op = in->op, mlen = in->mlen;
+    uint8_t ok = 0;
+    if (mlen > sizeof in->msg) {
+        pqx_puts("mldsa: message longer than the input buffer\n");
+        return 2;
+    }
+    scheme_stack_paint();
+    mldsa_public_cycles = 0;
+    uint32_t t0 = scheme_mcycle();
+    switch (op) {
+    case 1:
+        mldsa_keygen_internal((uint8_t *)pk, (uint8_t *)sk, in->xi);
+        break;
+    case 2:
+    case 3:
+        mldsa_sign_internal((uint8_t *)sig, in->sk, in->msg, mlen, op == 3 ? in->mu : 0, in->rnd);
+        break;
+    case 4:
+    case 5:
+        ok = (uint8_t)mldsa_verify_internal(in->pk, in->msg, mlen, op == 5 ? in->mu : 0, in->sig);
+        break;
+    default:
+        pqx_puts("mldsa: no such operation (scheme_in.op)\n");
+        return 2;
+    }
+    uint32_t t1 = scheme_mcycle();
+    uint32_t stack = scheme_stack_used();
+    if (op == 1) {
+        pqx_out("pk", pk, MLDSA_PK_BYTES);
+        pqx_out("sk", sk, MLDSA_SK_BYTES);
+    } else if (op <= 3) {
+        pqx_out("sig", sig, MLDSA_SIG_BYTES);
+        scheme_report("attempts", mldsa_sign_attempts);
+    } else {
+        pqx_out("ok", &ok, 1);
+    }
+    scheme_report("cycles", t1 - t0);
+    scheme_report("public", mldsa_public_cycles);
+    scheme_report("stack", stack);
+    return 0;
+}
