@@ -40,7 +40,7 @@ from verif.soc.schemes import CASES, PARAM_SETS, SOURCES, ParamSet
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = {"baseline": 0, "pqx": 1}
 FIRMWARE_DIRS = ("firmware/schemes", "firmware/lib", "firmware/runtime", "firmware/include")
-NUMBERS = ("cycles", "public", "stack")
+NUMBERS = ("cycles", "public", "stack", "attempts")
 
 
 @dataclass
@@ -50,6 +50,7 @@ class Result:
     cycles: int | None = None
     public: int | None = None
     stack: int | None = None
+    attempts: int | None = None      # ML-DSA signing: iterations of the rejection loop
     error: str = ""
 
 
@@ -123,10 +124,11 @@ class Engine:
         if res.exit_code != 0:
             return Result(False, error=f"{pset.name} {variant} {op}: {res.last}")
         outs, nums = parse(res.output)
-        missing = [o for o in pset.ops[op].outputs if o not in outs] + [n for n in NUMBERS if n not in nums]
+        missing = [o for o in pset.ops[op].outputs if o not in outs] + \
+            [n for n in ("cycles", "public", "stack") if n not in nums]
         if missing:
             return Result(False, outs, error=f"{pset.name} {variant} {op}: no {', '.join(missing)} in the output")
-        return Result(True, outs, nums["cycles"], nums["public"], nums["stack"])
+        return Result(True, outs, nums["cycles"], nums["public"], nums["stack"], nums.get("attempts"))
 
     def map(self, calls: list[tuple], progress: Callable[[int, Result], None] | None = None) -> list[Result]:
         """Runs (pset, variant, op, inputs) calls, `jobs` at a time; results in order.

@@ -147,6 +147,13 @@ KPQX_INLINE void kpqx_store_words(uint32_t *out, unsigned n)
     out[n - 1] = r0;
 }
 
+/* out[0 .. n-1] = O[0 .. n-1] for an n known only at run time (a plain loop) */
+static inline void kpqx_store_words_n(uint32_t *out, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++)
+        out[k] = pqx_store(k);
+}
+
 /* nwords output words of a sponge whose first output block is in O (after kpqx_absorb): the
  * rate's words by STORE, a KPERM before every further block. */
 KPQX_INLINE void kpqx_squeeze(uint32_t *out, uint32_t nwords, unsigned rate)
