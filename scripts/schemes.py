@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
             return check(engine, psets, variants, args.check, args.seed)
         if args.cycles:
             from scripts.scheme_cycles import cycles
-            return cycles(engine, psets, args.cycles, args.seed, args.report)
+            return cycles(engine, psets, args.cycles, args.seed, args.report, tuple(variants))
     except fw.FirmwareError as exc:
         die("schemes", exc.headline, 1)
     ap.error("give --check N, --cycles N or --selftest")

@@ -3,8 +3,8 @@
  * every function leaves them in [0, q).
  *   mldsa_ntt_pqx        FIPS 204 NTT (Algorithm 41), in place, input in (-q, q)
  *   mldsa_invntt_pqx     NTT^-1 (Algorithm 42), exact (scaled by R/256 with MQMULD)
- *   mldsa_pointwise_pqx  MultiplyNTT, exact (two MQMULD: a b / R, then times R^2 / R), with acc:
- *                        r = r + a o b
+ *   mldsa_ntt_mont_pqx   the same, output times R (Montgomery form)
+ *   mldsa_pointwise_pqx  MultiplyNTT with b in Montgomery form: one MQMULD; with acc r = r + a o b
  *   mldsa_rej_ntt_pqx    RejNTTPoly (Algorithm 30): KREAD3 + REJ_UNIFORM, branch-free */
 #ifndef MLDSA_PQX_H
 #define MLDSA_PQX_H
@@ -57,7 +57,7 @@ static inline __attribute__((always_inline)) void bf3(int32_t *c, unsigned s, co
     c[7 * s] = (int32_t)v7;
 }
 
-static __attribute__((unused)) void mldsa_ntt_pqx(int32_t a[256])
+KPQX_INLINE void mldsa_ntt_pqx_(int32_t a[256], int mont)
 {
     uint32_t z[7];
     /* layers 1-3 (len 128, 64, 32): zetas 1..7 for every group */
@@ -88,7 +88,18 @@ static __attribute__((unused)) void mldsa_ntt_pqx(int32_t a[256])
         BF(v1, v3, za);
         BF(v0, v1, zb);
         BF(v2, v3, zc);
-        uint32_t y0 = pqx_red32(v0), y1 = pqx_red32(v1), y2 = pqx_red32(v2), y3 = pqx_red32(v3);
+        uint32_t y0, y1, y2, y3;
+        if (mont) {           /* times R: MontD(R^2 v) */
+            y0 = pqx_mqmuld(D_R2, v0);
+            y1 = pqx_mqmuld(D_R2, v1);
+            y2 = pqx_mqmuld(D_R2, v2);
+            y3 = pqx_mqmuld(D_R2, v3);
+        } else {
+            y0 = pqx_red32(v0);
+            y1 = pqx_red32(v1);
+            y2 = pqx_red32(v2);
+            y3 = pqx_red32(v3);
+        }
         c[0] = caddq_d(y0);
         c[1] = caddq_d(y1);
         c[2] = caddq_d(y2);
@@ -96,41 +107,120 @@ static __attribute__((unused)) void mldsa_ntt_pqx(int32_t a[256])
     }
 }
 
-static __attribute__((unused)) void mldsa_invntt_pqx(int32_t a[256])
+static __attribute__((unused)) void mldsa_ntt_pqx(int32_t a[256])
 {
-    unsigned k = 256;
-    for (unsigned len = 1; len < 256; len <<= 1) {
-        for (unsigned start = 0; start < 256; start += 2 * len) {
-            uint32_t z = (uint32_t)-zetas_d[--k];
-            KPQX_PIN(z);
-            for (unsigned j = start; j < start + len; j++) {
-                uint32_t s = pqx_bfinttd((uint32_t)a[j], (uint32_t)a[j + len], z);
-                a[j + len] = (int32_t)pqx_bfinttdh();
-                a[j] = (int32_t)s;
-            }
-        }
-    }
-    const uint32_t f = D_F_INTT;
-    for (unsigned j = 0; j < 256; j++)
-        a[j] = caddq_d(pqx_mqmuld(f, (uint32_t)a[j]));
+    mldsa_ntt_pqx_(a, 0);
 }
 
+/* NTT with the output times R mod q (Montgomery form): the b operand of mldsa_pointwise_pqx */
+static __attribute__((unused)) void mldsa_ntt_mont_pqx(int32_t a[256])
+{
+    mldsa_ntt_pqx_(a, 1);
+}
+
+/* One inverse butterfly: a' = a + b (rd), b' = MontD(z (a - b)) (H). */
+#define IBF(a, b, z)                             \
+    do {                                         \
+        uint32_t s_ = pqx_bfinttd(a, b, z);      \
+        b = pqx_bfinttdh();                      \
+        a = s_;                                  \
+    } while (0)
+
+/* Three inverse layers on the 8 coefficients c[s m], m = 0..7: pairs (2i, 2i+1) with z[i], then
+ * (0,2), (1,3) with z[4] and (4,6), (5,7) with z[5], then (m, m+4) with z[6]. */
+static inline __attribute__((always_inline)) void ibf3_d(int32_t *c, unsigned s, const uint32_t *z)
+{
+    uint32_t v0 = (uint32_t)c[0], v1 = (uint32_t)c[s], v2 = (uint32_t)c[2 * s];
+    uint32_t v3 = (uint32_t)c[3 * s], v4 = (uint32_t)c[4 * s], v5 = (uint32_t)c[5 * s];
+    uint32_t v6 = (uint32_t)c[6 * s], v7 = (uint32_t)c[7 * s];
+    IBF(v0, v1, z[0]);
+    IBF(v2, v3, z[1]);
+    IBF(v4, v5, z[2]);
+    IBF(v6, v7, z[3]);
+    IBF(v0, v2, z[4]);
+    IBF(v1, v3, z[4]);
+    IBF(v4, v6, z[5]);
+    IBF(v5, v7, z[5]);
+    IBF(v0, v4, z[6]);
+    IBF(v1, v5, z[6]);
+    IBF(v2, v6, z[6]);
+    IBF(v3, v7, z[6]);
+    c[0] = (int32_t)v0;
+    c[s] = (int32_t)v1;
+    c[2 * s] = (int32_t)v2;
+    c[3 * s] = (int32_t)v3;
+    c[4 * s] = (int32_t)v4;
+    c[5 * s] = (int32_t)v5;
+    c[6 * s] = (int32_t)v6;
+    c[7 * s] = (int32_t)v7;
+}
+
+#define ZM(k) ((uint32_t)-zetas_d[k])           /* the inverse transform's twiddle */
+
+/* FIPS 204 NTT^-1: layers 1-3 (len 1, 2, 4) on blocks of 8 consecutive coefficients, layers 4-6
+ * (len 8, 16, 32) on groups of 8 with stride 8 inside 64-coefficient blocks, layers 7-8 (len 64,
+ * 128) on groups of 4 with stride 64 fused with the scaling by R/256 (MQMULD) and caddq. The
+ * twiddles of a group are loaded ahead of its butterflies (no rs3 hazard for the errata pass). */
+static __attribute__((unused)) void mldsa_invntt_pqx(int32_t a[256])
+{
+    uint32_t z[7];
+    for (unsigned b = 0; b < 32; b++) {
+        for (unsigned i = 0; i < 4; i++)
+            z[i] = ZM(255 - 4 * b - i);
+        z[4] = ZM(127 - 2 * b);
+        z[5] = ZM(126 - 2 * b);
+        z[6] = ZM(63 - b);
+        ibf3_d(a + 8 * b, 1, z);
+    }
+    for (unsigned B = 0; B < 4; B++) {
+        for (unsigned g = 0; g < 4; g++)
+            z[g] = ZM(31 - 4 * B - g);
+        z[4] = ZM(15 - 2 * B);
+        z[5] = ZM(14 - 2 * B);
+        z[6] = ZM(7 - B);
+        for (int32_t *c = a + 64 * B; c < a + 64 * B + 8; c++)
+            ibf3_d(c, 8, z);
+    }
+    const uint32_t z3 = ZM(3), z2 = ZM(2), z1 = ZM(1), f = D_F_INTT;
+    for (int32_t *c = a; c < a + 64; c++) {
+        uint32_t v0 = (uint32_t)c[0], v1 = (uint32_t)c[64], v2 = (uint32_t)c[128], v3 = (uint32_t)c[192];
+        IBF(v0, v1, z3);
+        IBF(v2, v3, z2);
+        IBF(v0, v2, z1);
+        IBF(v1, v3, z1);
+        uint32_t y0 = pqx_mqmuld(f, v0), y1 = pqx_mqmuld(f, v1);
+        uint32_t y2 = pqx_mqmuld(f, v2), y3 = pqx_mqmuld(f, v3);
+        c[0] = caddq_d(y0);
+        c[64] = caddq_d(y1);
+        c[128] = caddq_d(y2);
+        c[192] = caddq_d(y3);
+    }
+}
+
+/* r = a o b mod q for b in Montgomery form (mldsa_ntt_mont_pqx): one MQMULD per coefficient
+ * (MontD(a b R) = a b); with acc, r = r + a o b. */
 KPQX_INLINE void mldsa_pointwise_pqx_(int32_t *r, const int32_t *a, const int32_t *b, int acc)
 {
-    const uint32_t r2 = D_R2;
-    for (unsigned j = 0; j < 256; j += 2) {
+    for (unsigned j = 0; j < 256; j += 4) {
         uint32_t t0 = pqx_mqmuld((uint32_t)a[j], (uint32_t)b[j]);
         uint32_t t1 = pqx_mqmuld((uint32_t)a[j + 1], (uint32_t)b[j + 1]);
-        int32_t y0 = caddq_d(pqx_mqmuld(r2, t0));
-        int32_t y1 = caddq_d(pqx_mqmuld(r2, t1));
+        uint32_t t2 = pqx_mqmuld((uint32_t)a[j + 2], (uint32_t)b[j + 2]);
+        uint32_t t3 = pqx_mqmuld((uint32_t)a[j + 3], (uint32_t)b[j + 3]);
+        int32_t y0 = caddq_d(t0), y1 = caddq_d(t1), y2 = caddq_d(t2), y3 = caddq_d(t3);
         if (acc) {
             y0 += r[j] - DQ;
             y1 += r[j + 1] - DQ;
+            y2 += r[j + 2] - DQ;
+            y3 += r[j + 3] - DQ;
             y0 += (y0 >> 31) & DQ;
             y1 += (y1 >> 31) & DQ;
+            y2 += (y2 >> 31) & DQ;
+            y3 += (y3 >> 31) & DQ;
         }
         r[j] = y0;
         r[j + 1] = y1;
+        r[j + 2] = y2;
+        r[j + 3] = y3;
     }
 }
 

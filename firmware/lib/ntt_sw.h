@@ -205,13 +205,21 @@ NTT_SW_FN void d_invntt_sw(int32_t a[256])
         a[j] = d_caddq(d_montgomery_reduce((int64_t)D_F_INTT * a[j]));
 }
 
-/* FIPS 204 MultiplyNTT (pointwise), exact: r = a b mod q in [0, q) (inputs |a|, |b| < q); with
- * acc, r = r + a b mod q (r in [0, q)). */
+/* The FIPS 204 NTT with the output times R mod q (Montgomery form), in [0, q): the b operand of
+ * d_pointwise_sw. */
+NTT_SW_FN void d_ntt_mont_sw(int32_t a[256])
+{
+    d_ntt_sw(a);
+    for (unsigned j = 0; j < 256; j++)
+        a[j] = d_caddq(d_montgomery_reduce((int64_t)D_R2 * a[j]));
+}
+
+/* FIPS 204 MultiplyNTT (pointwise) for b in Montgomery form: r = a b mod q in [0, q) (|a| < q);
+ * with acc, r = r + a b mod q (r in [0, q)). */
 NTT_SW_FN void d_pointwise_sw(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc)
 {
     for (unsigned j = 0; j < 256; j++) {
-        int32_t t = d_montgomery_reduce((int64_t)a[j] * b[j]);
-        t = d_caddq(d_montgomery_reduce((int64_t)D_R2 * t));
+        int32_t t = d_caddq(d_montgomery_reduce((int64_t)a[j] * b[j]));
         if (acc) {
             t = t + r[j] - DQ;
             t += (t >> 31) & DQ;

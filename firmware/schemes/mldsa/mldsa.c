@@ -1,7 +1,9 @@
 /* ML-DSA (FIPS 204): the internal algorithms, written from the standard. The same C in the
  * baseline and the PQX build; the kernels (SHAKE, the samplers, NTT) are in mldsa_kernels.c.
  *
- * Representation: every polynomial is in [0, q) between steps (the kernels' outputs are);
+ * Representation: every polynomial is in [0, q) between steps (the kernels' outputs are); the
+ * second operand of each MultiplyNTT comes from mldsa_ntt_mont (times R: one Montgomery
+ * product per coefficient gives the exact product);
  * centred values are formed where FIPS 204 needs them (norms, encodings). Constant time: the
  * secret-dependent passes (Decompose, the norm and hint checks, the encodings) have no branch on
  * the data; what FIPS 204 lets vary is the number of signing attempts (mldsa_sign_attempts) and
@@ -227,7 +229,7 @@ void mldsa_keygen_internal(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
         mldsa_rej_bounded_poly(s2[r].c, rhop, L + r);
     for (unsigned j = 0; j < L; j++) {
         s1h[j] = s1[j];
-        mldsa_ntt(s1h[j].c);
+        mldsa_ntt_mont(s1h[j].c);
     }
     memcpy(pk, rho, 32);
     memcpy(sk, rho, 32);
@@ -277,13 +279,13 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
     const uint8_t *p_eta = sk + 128, *p_t0 = sk + 128 + 32 * MLDSA_ETA_BITS * (K + L);
     for (unsigned j = 0; j < L; j++) {
         unpack_offset(&s1h[j], p_eta + 32 * MLDSA_ETA_BITS * j, MLDSA_ETA, MLDSA_ETA_BITS);
-        mldsa_ntt(s1h[j].c);
+        mldsa_ntt_mont(s1h[j].c);
     }
     for (unsigned i = 0; i < K; i++) {
         unpack_offset(&s2h[i], p_eta + 32 * MLDSA_ETA_BITS * (L + i), MLDSA_ETA, MLDSA_ETA_BITS);
-        mldsa_ntt(s2h[i].c);
+        mldsa_ntt_mont(s2h[i].c);
         unpack_offset(&t0h[i], p_t0 + 416 * i, 1 << (MLDSA_D - 1), 13);
-        mldsa_ntt(t0h[i].c);
+        mldsa_ntt_mont(t0h[i].c);
     }
     expand_a(sk);
     if (mu_in)
@@ -299,7 +301,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         for (unsigned j = 0; j < L; j++) {         /* y = ExpandMask(rho'', kappa) */
             mldsa_mask_poly(yv[j].c, rhopp, kappa + j);
             zv[j] = yv[j];
-            mldsa_ntt(zv[j].c);
+            mldsa_ntt_mont(zv[j].c);
         }
         for (unsigned i = 0; i < K; i++) {         /* w = NTT^-1(A y), w1 = HighBits(w) */
             for (unsigned j = 0; j < L; j++)
@@ -405,7 +407,7 @@ int mldsa_verify_internal(const uint8_t *pk, const uint8_t *m, uint32_t mlen, co
         unpack_offset(&zv[j], p, MLDSA_GAMMA1, MLDSA_Z_BITS);
         for (unsigned n = 0; n < MLDSA_N; n++)
             bad |= over(zv[j].c[n], MLDSA_GAMMA1 - MLDSA_BETA);
-        mldsa_ntt(zv[j].c);
+        mldsa_ntt_mont(zv[j].c);
     }
     if (bad)
         return 0;
@@ -426,7 +428,7 @@ int mldsa_verify_internal(const uint8_t *pk, const uint8_t *m, uint32_t mlen, co
             for (unsigned k = 0; k < 8; k++)
                 tmp.c[n + k] = (int32_t)(v[k] << MLDSA_D);
         }
-        mldsa_ntt(tmp.c);
+        mldsa_ntt_mont(tmp.c);
         mldsa_pointwise(tmp.c, ch.c, tmp.c, 0);
         for (unsigned j = 0; j < L; j++)
             mldsa_pointwise(wv[i].c, A[i * L + j].c, zv[j].c, j > 0);

@@ -42,6 +42,11 @@ void mldsa_ntt(int32_t a[256])
     mldsa_ntt_pqx(a);
 }
 
+void mldsa_ntt_mont(int32_t a[256])
+{
+    mldsa_ntt_mont_pqx(a);
+}
+
 void mldsa_invntt(int32_t a[256])
 {
     mldsa_invntt_pqx(a);
@@ -102,6 +107,11 @@ void mldsa_rej_ntt_poly(int32_t *a, const uint8_t rho[32], unsigned s, unsigned 
 void mldsa_ntt(int32_t a[256])
 {
     d_ntt_sw(a);
+}
+
+void mldsa_ntt_mont(int32_t a[256])
+{
+    d_ntt_mont_sw(a);
 }
 
 void mldsa_invntt(int32_t a[256])

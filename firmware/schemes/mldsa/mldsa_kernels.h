@@ -17,9 +17,11 @@ void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r);
 /* y = BitUnpack(H(rho'' || r as 2 bytes), gamma1 - 1, gamma1) of ExpandMask (Algorithm 34), in
  * [0, q) */
 void mldsa_mask_poly(int32_t a[256], const uint8_t rho[64], unsigned r);
-/* NTT (Algorithm 41), NTT^-1 (Algorithm 42), MultiplyNTT exact (with acc: r += a o b);
+/* NTT (Algorithm 41); mldsa_ntt_mont: the output times R mod q (Montgomery form); NTT^-1
+ * (Algorithm 42); MultiplyNTT r = a o b with b from mldsa_ntt_mont (with acc: r += a o b);
  * inputs in (-q, q) */
 void mldsa_ntt(int32_t a[256]);
+void mldsa_ntt_mont(int32_t a[256]);
 void mldsa_invntt(int32_t a[256]);
 void mldsa_pointwise(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc);
 
