@@ -1,4 +1,4 @@
-"""NIST ACVP vector files for the schemes (ML-KEM today): reading, checking, the test cases.
+"""NIST ACVP vector files for the schemes (ML-KEM, ML-DSA): reading, checking, the test cases.
 
 Used by `make kat` (scripts/kat.py), which runs every case as firmware on the PQX SoC
 (scripts/schemes.py). Both layouts of docs/kat.md: one file with the answers
@@ -14,6 +14,15 @@ ML-KEM (FIPS 203, ACVP-ML-KEM):
   encapDecap / decapsulationKeyCheck   dk       -> testPassed
 A key of the wrong length fails the key checks' type check (FIPS 203 section 7) on the host: the
 firmware's input is fixed-size. Unknown parameter sets, functions or modes are skipped and counted.
+
+ML-DSA (FIPS 204, ACVP-ML-DSA; the older layout without signatureInterface is the internal one):
+  keyGen                          seed (xi)     -> pk, sk
+  sigGen                          sk, message (M') or mu (externalMu), rnd (0^32 if
+                                  deterministic)  -> signature
+  sigVer                          pk (test or group), message or mu, signature -> testPassed
+  signatureInterface "external", preHash "pure": M' = 0 || |ctx| || ctx || M is formed here
+  (FIPS 204 Algorithms 2, 3: formatting, no cryptography); preHash "preHash" (HashML-DSA) is
+  skipped: its pre-hash would not run on the SoC.
 """
 
 from __future__ import annotations
@@ -58,13 +67,48 @@ def _hex(obj: dict, key: str, where: str) -> bytes:
         raise VectorError(f"{where}: '{key}' is not valid hex") from None
 
 
-MLKEM_FUNCTIONS = {   # (mode, function) -> (op, inputs, outputs)
-    ("keyGen", None): ("keygen", ("d", "z"), ("ek", "dk")),
-    ("encapDecap", "encapsulation"): ("encaps", ("ek", "m"), ("c", "k")),
-    ("encapDecap", "decapsulation"): ("decaps", ("dk", "c"), ("k",)),
-    ("encapDecap", "encapsulationKeyCheck"): ("check_ek", ("ek",), ()),
-    ("encapDecap", "decapsulationKeyCheck"): ("check_dk", ("dk",), ()),
+@dataclass(frozen=True)
+class Spec:
+    """How one ACVP function maps onto a firmware operation."""
+    op: str
+    inputs: tuple[tuple[str, str], ...]          # (firmware field, ACVP field)
+    outputs: tuple[tuple[str, str], ...] = ()    # (firmware output, ACVP field); () = testPassed
+    external: bool = False                       # ML-DSA external interface: M' from ctx and M
+
+
+MLKEM_SPECS = {   # (mode, function)
+    ("keyGen", None): Spec("keygen", (("d", "d"), ("z", "z")), (("ek", "ek"), ("dk", "dk"))),
+    ("encapDecap", "encapsulation"): Spec("encaps", (("ek", "ek"), ("m", "m")), (("c", "c"), ("k", "k"))),
+    ("encapDecap", "decapsulation"): Spec("decaps", (("dk", "dk"), ("c", "c")), (("k", "k"),)),
+    ("encapDecap", "encapsulationKeyCheck"): Spec("check_ek", (("ek", "ek"),)),
+    ("encapDecap", "decapsulationKeyCheck"): Spec("check_dk", (("dk", "dk"),)),
 }
+
+
+def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
+    """The Spec of a test group, or why it is not supported."""
+    if alg == "ML-KEM":
+        spec = MLKEM_SPECS.get((mode, g.get("function") if mode != "keyGen" else None))
+        return spec or f"{mode} {g.get('function') or ''} not supported".rstrip()
+    if alg == "ML-DSA":
+        iface = g.get("signatureInterface", "internal")
+        if mode in ("sigGen", "sigVer"):
+            if iface not in ("internal", "external"):
+                return f"signature interface {iface} not supported"
+            if iface == "external" and g.get("preHash", "pure") != "pure":
+                return "HashML-DSA (preHash) not supported: the pre-hash would run on the host"
+        mu = bool(g.get("externalMu"))
+        msg = ("mu", "mu") if mu else ("msg", "message")
+        if mode == "keyGen":
+            return Spec("keygen", (("xi", "seed"),), (("pk", "pk"), ("sk", "sk")))
+        if mode == "sigGen":
+            return Spec("sign_mu" if mu else "sign", (("sk", "sk"), msg, ("rnd", "rnd")),
+                        (("sig", "signature"),), external=iface == "external")
+        if mode == "sigVer":
+            return Spec("verify_mu" if mu else "verify", (("pk", "pk"), msg, ("sig", "signature")),
+                        external=iface == "external")
+        return f"{mode} not supported"
+    return f"algorithm {alg} not supported"
 
 
 def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
@@ -84,12 +128,12 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
                     answers[(s.get("vsId"), g.get("tgId"), t.get("tcId"))] = t
                     answers.setdefault((None, g.get("tgId"), t.get("tcId")), t)
 
-    def answer_names(mode: str, fn: str | None) -> tuple[str, ...]:
-        spec = MLKEM_FUNCTIONS.get((mode, fn if mode != "keyGen" else None))
-        return () if spec is None else (spec[2] or ("testPassed",))
+    def answer_names(mode: str, g: dict) -> tuple[str, ...]:
+        spec = spec_for(alg, mode, g)
+        return () if isinstance(spec, str) else (tuple(a for _, a in spec.outputs) or ("testPassed",))
 
     needs = [t for s in sets for g in s["testGroups"] for t in g["tests"]
-             if not all(n in t for n in answer_names(s.get("mode"), g.get("function")))]
+             if not all(n in t for n in answer_names(s.get("mode"), g))]
     if needs:
         expected = expected or find_expected(vectors)
         if expected is None:
@@ -103,34 +147,47 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
     for s in sets:
         vs, mode = s.get("vsId"), s.get("mode")
         for g in s["testGroups"]:
-            tg, pset, fn = g.get("tgId"), g.get("parameterSet"), g.get("function")
-            spec = MLKEM_FUNCTIONS.get((mode, fn if mode != "keyGen" else None))
+            tg, pset = g.get("tgId"), g.get("parameterSet")
+            spec = spec_for(alg, mode, g)
             for t in g["tests"]:
                 where = f"vsId {vs} tgId {tg} tcId {t.get('tcId')}"
                 if pset not in known_psets:
                     skipped.append(f"{where}: parameter set {pset} not supported")
                     continue
-                if spec is None:
-                    skipped.append(f"{where}: {mode} {fn or ''} not supported".rstrip())
+                if isinstance(spec, str):
+                    skipped.append(f"{where}: {spec}")
                     continue
-                op, ins, outs = spec
                 ans = answers.get((vs, tg, t.get("tcId"))) or answers.get((None, tg, t.get("tcId")))
                 if ans is None:
                     raise VectorError(f"'{expected or vectors}' has no result for {where}")
-                src = {**g, **t}                 # a decapsulation key may sit in the group
-                inputs = {name: _hex(src, name, where) for name in ins}
-                if op.startswith("check_"):
+                src = {**g, **t}                 # a key may sit in the group
+                inputs = {}
+                for name, field in spec.inputs:
+                    if field == "rnd" and g.get("deterministic", False) and "rnd" not in src:
+                        inputs[name] = bytes(32)             # deterministic signing: rnd = 0^32
+                    else:
+                        inputs[name] = _hex(src, field, where)
+                if spec.external:                # FIPS 204 Algorithms 2/3: M' = 0 || |ctx| || ctx || M
+                    ctx = _hex(src, "context", where) if "context" in src else b""
+                    if len(ctx) > 255:
+                        raise VectorError(f"{where}: context of {len(ctx)} bytes (at most 255)")
+                    inputs["msg"] = bytes([0, len(ctx)]) + ctx + inputs["msg"]
+                if spec.outputs:
+                    want = {name: _hex(ans, field, where) for name, field in spec.outputs}
+                else:
                     passed = ans.get("testPassed")
                     if not isinstance(passed, bool):
                         raise VectorError(f"{where}: 'testPassed' missing or not true/false")
                     want = {"ok": b"\x01" if passed else b"\x00"}
-                else:
-                    want = {name: _hex(ans, name, where) for name in outs}
                 sizes = known_psets[pset].sizes
                 bad = [n for n, v in inputs.items() if n in sizes and len(v) != sizes[n]]
-                if bad and not op.startswith("check_"):
+                if bad and spec.outputs:
                     skipped.append(f"{where}: {bad[0]} of {len(inputs[bad[0]])} bytes, "
                                    f"{pset} has {sizes[bad[0]]}")
                     continue
-                cases.append(SchemeCase(where, pset, op, inputs, want))
+                if len(inputs.get("msg", b"")) > known_psets[pset].layout.size("msg"):
+                    skipped.append(f"{where}: message of {len(inputs['msg'])} bytes, longer than the "
+                                   f"firmware's buffer")
+                    continue
+                cases.append(SchemeCase(where, pset, spec.op, inputs, want))
     return cases, skipped

@@ -27,6 +27,9 @@ class Layout:
     """The fields of a program's `scheme_in` struct, in order: (name, bytes)."""
     fields: tuple[tuple[str, int], ...]
 
+    def size(self, name: str) -> int:
+        return dict(self.fields).get(name, 0)
+
     def pack(self, op: int, values: dict[str, bytes]) -> bytes:
         out = bytearray(op.to_bytes(4, "little"))
         for name, size in self.fields:
