@@ -4,7 +4,7 @@
  *   mldsa_ntt_pqx        FIPS 204 NTT (Algorithm 41), in place, input in (-q, q)
  *   mldsa_invntt_pqx     NTT^-1 (Algorithm 42), exact (scaled by R/256 with MQMULD)
  *   mldsa_ntt_mont_pqx   the same, output times R (Montgomery form)
- *   mldsa_pointwise_pqx  MultiplyNTT with b in Montgomery form: one MQMULD; with acc r = r + a o b
+ *   mldsa_dot_pqx        sum of n MultiplyNTTs with b in Montgomery form: one MQMULD each
  *   mldsa_rej_ntt_pqx    RejNTTPoly (Algorithm 30): KREAD3 + REJ_UNIFORM, branch-free */
 #ifndef MLDSA_PQX_H
 #define MLDSA_PQX_H
@@ -112,7 +112,7 @@ static __attribute__((unused)) void mldsa_ntt_pqx(int32_t a[256])
     mldsa_ntt_pqx_(a, 0);
 }
 
-/* NTT with the output times R mod q (Montgomery form): the b operand of mldsa_pointwise_pqx */
+/* NTT with the output times R mod q (Montgomery form): the b operand of mldsa_dot_pqx */
 static __attribute__((unused)) void mldsa_ntt_mont_pqx(int32_t a[256])
 {
     mldsa_ntt_pqx_(a, 1);
@@ -197,40 +197,37 @@ static __attribute__((unused)) void mldsa_invntt_pqx(int32_t a[256])
     }
 }
 
-/* r = a o b mod q for b in Montgomery form (mldsa_ntt_mont_pqx): one MQMULD per coefficient
- * (MontD(a b R) = a b); with acc, r = r + a o b. */
-KPQX_INLINE void mldsa_pointwise_pqx_(int32_t *r, const int32_t *a, const int32_t *b, int acc)
+/* r = sum_{j < n} a[j] o b[j] mod q for b in Montgomery form (mldsa_ntt_mont_pqx), n <= 8
+ * consecutive polynomials each: per coefficient n MQMULD (MontD(a b R) = a b, each in (-q, q)),
+ * summed (|sum| < 8q < 2^26), one RED32 and caddq; one store per coefficient. */
+KPQX_INLINE void mldsa_dot_pqx_(int32_t *r, const int32_t *a, const int32_t *b, unsigned n)
 {
-    for (unsigned j = 0; j < 256; j += 4) {
-        uint32_t t0 = pqx_mqmuld((uint32_t)a[j], (uint32_t)b[j]);
-        uint32_t t1 = pqx_mqmuld((uint32_t)a[j + 1], (uint32_t)b[j + 1]);
-        uint32_t t2 = pqx_mqmuld((uint32_t)a[j + 2], (uint32_t)b[j + 2]);
-        uint32_t t3 = pqx_mqmuld((uint32_t)a[j + 3], (uint32_t)b[j + 3]);
-        int32_t y0 = caddq_d(t0), y1 = caddq_d(t1), y2 = caddq_d(t2), y3 = caddq_d(t3);
-        if (acc) {
-            y0 += r[j] - DQ;
-            y1 += r[j + 1] - DQ;
-            y2 += r[j + 2] - DQ;
-            y3 += r[j + 3] - DQ;
-            y0 += (y0 >> 31) & DQ;
-            y1 += (y1 >> 31) & DQ;
-            y2 += (y2 >> 31) & DQ;
-            y3 += (y3 >> 31) & DQ;
+    for (unsigned i = 0; i < 256; i += 2) {
+        uint32_t s0 = pqx_mqmuld((uint32_t)a[i], (uint32_t)b[i]);
+        uint32_t s1 = pqx_mqmuld((uint32_t)a[i + 1], (uint32_t)b[i + 1]);
+        for (unsigned j = 1; j < n; j++) {
+            uint32_t t0 = pqx_mqmuld((uint32_t)a[256 * j + i], (uint32_t)b[256 * j + i]);
+            uint32_t t1 = pqx_mqmuld((uint32_t)a[256 * j + i + 1], (uint32_t)b[256 * j + i + 1]);
+            s0 += t0;
+            s1 += t1;
         }
-        r[j] = y0;
-        r[j + 1] = y1;
-        r[j + 2] = y2;
-        r[j + 3] = y3;
+        uint32_t y0 = pqx_red32(s0), y1 = pqx_red32(s1);
+        r[i] = caddq_d(y0);
+        r[i + 1] = caddq_d(y1);
     }
 }
 
-static __attribute__((unused)) void mldsa_pointwise_pqx(int32_t *r, const int32_t *a,
-                                                        const int32_t *b, int acc)
+/* n is a constant in each instance: the inner loop unrolls */
+static __attribute__((unused)) void mldsa_dot_pqx(int32_t *r, const int32_t *a, const int32_t *b,
+                                                  unsigned n)
 {
-    if (acc)
-        mldsa_pointwise_pqx_(r, a, b, 1);
-    else
-        mldsa_pointwise_pqx_(r, a, b, 0);
+    switch (n) {
+    case 1: mldsa_dot_pqx_(r, a, b, 1); break;
+    case 4: mldsa_dot_pqx_(r, a, b, 4); break;
+    case 5: mldsa_dot_pqx_(r, a, b, 5); break;
+    case 7: mldsa_dot_pqx_(r, a, b, 7); break;
+    default: mldsa_dot_pqx_(r, a, b, n); break;
+    }
 }
 
 /* The 56 candidates of the SHAKE128 block in O appended at p (value stored, p advanced by the

@@ -206,7 +206,7 @@ NTT_SW_FN void d_invntt_sw(int32_t a[256])
 }
 
 /* The FIPS 204 NTT with the output times R mod q (Montgomery form), in [0, q): the b operand of
- * d_pointwise_sw. */
+ * d_dot_sw. */
 NTT_SW_FN void d_ntt_mont_sw(int32_t a[256])
 {
     d_ntt_sw(a);
@@ -214,17 +214,16 @@ NTT_SW_FN void d_ntt_mont_sw(int32_t a[256])
         a[j] = d_caddq(d_montgomery_reduce((int64_t)D_R2 * a[j]));
 }
 
-/* FIPS 204 MultiplyNTT (pointwise) for b in Montgomery form: r = a b mod q in [0, q) (|a| < q);
- * with acc, r = r + a b mod q (r in [0, q)). */
-NTT_SW_FN void d_pointwise_sw(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc)
+/* r = sum_{j < n} a[j] o b[j] mod q in [0, q) (FIPS 204 MultiplyNTT and AddNTT) for b in
+ * Montgomery form (d_ntt_mont_sw), n consecutive polynomials each (n <= 8), |a| < q: the
+ * Montgomery products (each in (-q, q)) are summed, then reduce32 and caddq. */
+NTT_SW_FN void d_dot_sw(int32_t r[256], const int32_t *a, const int32_t *b, unsigned n)
 {
-    for (unsigned j = 0; j < 256; j++) {
-        int32_t t = d_caddq(d_montgomery_reduce((int64_t)a[j] * b[j]));
-        if (acc) {
-            t = t + r[j] - DQ;
-            t += (t >> 31) & DQ;
-        }
-        r[j] = t;
+    for (unsigned i = 0; i < 256; i++) {
+        int32_t t = 0;
+        for (unsigned j = 0; j < n; j++)
+            t += d_montgomery_reduce((int64_t)a[256 * j + i] * b[256 * j + i]);
+        r[i] = d_caddq(d_reduce32(t));
     }
 }
 

@@ -239,8 +239,7 @@ void mldsa_keygen_internal(uint8_t *pk, uint8_t *sk, const uint8_t xi[32])
         pack_offset(p_eta + 32 * MLDSA_ETA_BITS * j, &s1[j], MLDSA_ETA, MLDSA_ETA_BITS);
     for (unsigned i = 0; i < K; i++) {
         pack_offset(p_eta + 32 * MLDSA_ETA_BITS * (L + i), &s2[i], MLDSA_ETA, MLDSA_ETA_BITS);
-        for (unsigned j = 0; j < L; j++)          /* t = NTT^-1(A s1) + s2 */
-            mldsa_pointwise(tmp.c, A[i * L + j].c, s1h[j].c, j > 0);
+        mldsa_dot(tmp.c, A[i * L].c, s1h[0].c, L);   /* t = NTT^-1(A s1) + s2 */
         mldsa_invntt(tmp.c);
         poly t1, t0;
         for (unsigned n = 0; n < MLDSA_N; n++) {  /* Power2Round (Algorithm 35) */
@@ -304,8 +303,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
             mldsa_ntt_mont(zv[j].c);
         }
         for (unsigned i = 0; i < K; i++) {         /* w = NTT^-1(A y), w1 = HighBits(w) */
-            for (unsigned j = 0; j < L; j++)
-                mldsa_pointwise(wv[i].c, A[i * L + j].c, zv[j].c, j > 0);
+            mldsa_dot(wv[i].c, A[i * L].c, zv[0].c, L);
             mldsa_invntt(wv[i].c);
             for (unsigned n = 0; n < MLDSA_N; n++)
                 tmp.c[n] = highbits(wv[i].c[n]);
@@ -316,7 +314,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         mldsa_ntt(ch.c);
         uint32_t bad = 0;
         for (unsigned j = 0; j < L; j++) {         /* z = y + <<c s1>> */
-            mldsa_pointwise(tmp.c, ch.c, s1h[j].c, 0);
+            mldsa_dot(tmp.c, ch.c, s1h[j].c, 1);
             mldsa_invntt(tmp.c);
             for (unsigned n = 0; n < MLDSA_N; n++) {
                 int32_t z = addq(yv[j].c[n], tmp.c[n]);
@@ -327,7 +325,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         if (bad)
             continue;
         for (unsigned i = 0; i < K; i++) {         /* r0 = LowBits(w - <<c s2>>) */
-            mldsa_pointwise(tmp.c, ch.c, s2h[i].c, 0);
+            mldsa_dot(tmp.c, ch.c, s2h[i].c, 1);
             mldsa_invntt(tmp.c);
             for (unsigned n = 0; n < MLDSA_N; n++) {
                 int32_t r0, r = modq(wv[i].c[n] - tmp.c[n]);
@@ -340,7 +338,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
             continue;
         uint32_t ones = 0;
         for (unsigned i = 0; i < K; i++) {         /* h = MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>) */
-            mldsa_pointwise(tmp.c, ch.c, t0h[i].c, 0);
+            mldsa_dot(tmp.c, ch.c, t0h[i].c, 1);
             mldsa_invntt(tmp.c);
             for (unsigned n = 0; n < MLDSA_N; n++) {
                 int32_t ct0 = tmp.c[n], r = wv[i].c[n];
@@ -429,9 +427,8 @@ int mldsa_verify_internal(const uint8_t *pk, const uint8_t *m, uint32_t mlen, co
                 tmp.c[n + k] = (int32_t)(v[k] << MLDSA_D);
         }
         mldsa_ntt_mont(tmp.c);
-        mldsa_pointwise(tmp.c, ch.c, tmp.c, 0);
-        for (unsigned j = 0; j < L; j++)
-            mldsa_pointwise(wv[i].c, A[i * L + j].c, zv[j].c, j > 0);
+        mldsa_dot(tmp.c, ch.c, tmp.c, 1);
+        mldsa_dot(wv[i].c, A[i * L].c, zv[0].c, L);
         for (unsigned n = 0; n < MLDSA_N; n++)
             wv[i].c[n] = modq(wv[i].c[n] - tmp.c[n]);
         mldsa_invntt(wv[i].c);

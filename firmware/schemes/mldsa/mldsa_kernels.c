@@ -1,6 +1,6 @@
 /* The ML-DSA kernels (mldsa_kernels.h) in plain C (PQX_KERNEL=0) or with PQX instructions
  * (PQX_KERNEL=1). Both builds share firmware/lib. The PQX build uses PQX for SHAKE, NTT, NTT^-1,
- * MultiplyNTT and RejNTTPoly; RejBoundedPoly and ExpandMask take their SHAKE256 stream from PQX
+ * the NTT-domain dot products and RejNTTPoly; RejBoundedPoly and ExpandMask take their SHAKE256 stream from PQX
  * and sort or unpack it in C (REJ_ETA2/4 and UNPACK_Z17/19 are not used yet). */
 #include "mldsa_kernels.h"
 #include "mldsa.h"
@@ -52,9 +52,9 @@ void mldsa_invntt(int32_t a[256])
     mldsa_invntt_pqx(a);
 }
 
-void mldsa_pointwise(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc)
+void mldsa_dot(int32_t r[256], const int32_t *a, const int32_t *b, unsigned n)
 {
-    mldsa_pointwise_pqx(r, a, b, acc);
+    mldsa_dot_pqx(r, a, b, n);
 }
 
 /* a SHAKE256 stream of seed (66 bytes) with the sponge kept in PQX: one block at a time */
@@ -119,9 +119,9 @@ void mldsa_invntt(int32_t a[256])
     d_invntt_sw(a);
 }
 
-void mldsa_pointwise(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc)
+void mldsa_dot(int32_t r[256], const int32_t *a, const int32_t *b, unsigned n)
 {
-    d_pointwise_sw(r, a, b, acc);
+    d_dot_sw(r, a, b, n);
 }
 
 static uint64_t stream_st[25];

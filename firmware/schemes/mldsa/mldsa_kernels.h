@@ -18,11 +18,12 @@ void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r);
  * [0, q) */
 void mldsa_mask_poly(int32_t a[256], const uint8_t rho[64], unsigned r);
 /* NTT (Algorithm 41); mldsa_ntt_mont: the output times R mod q (Montgomery form); NTT^-1
- * (Algorithm 42); MultiplyNTT r = a o b with b from mldsa_ntt_mont (with acc: r += a o b);
- * inputs in (-q, q) */
+ * (Algorithm 42); inputs in (-q, q) */
 void mldsa_ntt(int32_t a[256]);
 void mldsa_ntt_mont(int32_t a[256]);
 void mldsa_invntt(int32_t a[256]);
-void mldsa_pointwise(int32_t r[256], const int32_t a[256], const int32_t b[256], int acc);
+/* r = sum_{j < n} a[j] o b[j] (MultiplyNTT and AddNTT, n consecutive polynomials each), b from
+ * mldsa_ntt_mont; one pass over r: a matrix row times a vector (n = l), or one product (n = 1) */
+void mldsa_dot(int32_t r[256], const int32_t *a, const int32_t *b, unsigned n);
 
 #endif /* MLDSA_KERNELS_H */
