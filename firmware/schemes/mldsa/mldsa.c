@@ -17,6 +17,7 @@
 #define Q MLDSA_Q
 #define FORCE_INLINE static inline __attribute__((always_inline))
 #define UNROLL _Pragma("clang loop unroll(full)")
+#define UNROLL4 _Pragma("clang loop unroll_count(4)")
 
 typedef struct {
     int32_t c[MLDSA_N];
@@ -305,9 +306,13 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         for (unsigned i = 0; i < K; i++) {         /* w = NTT^-1(A y), w1 = HighBits(w) */
             mldsa_dot(wv[i].c, A[i * L].c, zv[0].c, L);
             mldsa_invntt(wv[i].c);
-            for (unsigned n = 0; n < MLDSA_N; n++)
-                tmp.c[n] = highbits(wv[i].c[n]);
-            pack_plain(w1enc + 32 * MLDSA_W1_BITS * i, &tmp, MLDSA_W1_BITS);
+            uint8_t *out = w1enc + 32 * MLDSA_W1_BITS * i;
+            for (unsigned n = 0; n < MLDSA_N; n += 8, out += MLDSA_W1_BITS) {
+                uint32_t v[8];
+                UNROLL for (unsigned k = 0; k < 8; k++)
+                    v[k] = (uint32_t)highbits(wv[i].c[n + k]);
+                pack8(out, v, MLDSA_W1_BITS);
+            }
         }
         mldsa_shake256(ctilde, MLDSA_CTILDE_BYTES, mu, 64 + K * 32 * MLDSA_W1_BITS);
         sample_in_ball(&ch, ctilde);
@@ -316,7 +321,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         for (unsigned j = 0; j < L; j++) {         /* z = y + <<c s1>> */
             mldsa_dot(tmp.c, ch.c, s1h[j].c, 1);
             mldsa_invntt(tmp.c);
-            for (unsigned n = 0; n < MLDSA_N; n++) {
+            UNROLL4 for (unsigned n = 0; n < MLDSA_N; n++) {
                 int32_t z = addq(yv[j].c[n], tmp.c[n]);
                 zv[j].c[n] = z;
                 bad |= over(z, MLDSA_GAMMA1 - MLDSA_BETA);
@@ -327,7 +332,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         for (unsigned i = 0; i < K; i++) {         /* r0 = LowBits(w - <<c s2>>) */
             mldsa_dot(tmp.c, ch.c, s2h[i].c, 1);
             mldsa_invntt(tmp.c);
-            for (unsigned n = 0; n < MLDSA_N; n++) {
+            UNROLL4 for (unsigned n = 0; n < MLDSA_N; n++) {
                 int32_t r0, r = modq(wv[i].c[n] - tmp.c[n]);
                 decompose(&r0, r);
                 wv[i].c[n] = r;                    /* w - <<c s2>> from here on */
@@ -340,7 +345,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         for (unsigned i = 0; i < K; i++) {         /* h = MakeHint(-<<c t0>>, w - <<c s2>> + <<c t0>>) */
             mldsa_dot(tmp.c, ch.c, t0h[i].c, 1);
             mldsa_invntt(tmp.c);
-            for (unsigned n = 0; n < MLDSA_N; n++) {
+            UNROLL4 for (unsigned n = 0; n < MLDSA_N; n++) {
                 int32_t ct0 = tmp.c[n], r = wv[i].c[n];
                 bad |= over(ct0, MLDSA_GAMMA2);
                 uint32_t h = (uint32_t)(highbits(addq(r, ct0)) != highbits(r));
