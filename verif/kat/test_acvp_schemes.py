@@ -91,3 +91,33 @@ def test_missing_answers_and_bad_hex(tmp_path):
     (tmp_path / "e.json").write_text(json.dumps(expected))
     with pytest.raises(VectorError, match="'d' is not valid hex"):
         load_scheme_kat("ML-KEM", tmp_path / "p.json", tmp_path / "e.json", PARAM_SETS)
+
+
+def test_mldsa_interfaces(tmp_path):
+    """sigGen/sigVer groups: internal (M' as given), external pure (M' = 0 || |ctx| || ctx || M),
+    external mu, deterministic (rnd = 0^32), HashML-DSA skipped; pk in the group for sigVer."""
+    sk, pk, sig, msg, ctx, mu = b"\x11" * 2560, b"\x22" * 1312, b"\x33" * 2420, b"hi", b"ab", b"\x44" * 64
+    hx = lambda b: b.hex()                                 # noqa: E731
+    doc = {"vsId": 9, "algorithm": "ML-DSA", "mode": "sigGen", "testGroups": [
+        {"tgId": 1, "parameterSet": "ML-DSA-44", "deterministic": True, "signatureInterface": "internal",
+         "tests": [{"tcId": 1, "sk": hx(sk), "message": hx(msg), "signature": hx(sig)}]},
+        {"tgId": 2, "parameterSet": "ML-DSA-44", "deterministic": False, "signatureInterface": "external",
+         "preHash": "pure", "tests": [{"tcId": 2, "sk": hx(sk), "message": hx(msg), "context": hx(ctx),
+                                       "rnd": hx(b"\x55" * 32), "signature": hx(sig)}]},
+        {"tgId": 3, "parameterSet": "ML-DSA-44", "deterministic": True, "signatureInterface": "internal",
+         "externalMu": True, "tests": [{"tcId": 3, "sk": hx(sk), "mu": hx(mu), "signature": hx(sig)}]},
+        {"tgId": 4, "parameterSet": "ML-DSA-44", "deterministic": True, "signatureInterface": "external",
+         "preHash": "preHash", "tests": [{"tcId": 4, "sk": hx(sk), "message": hx(msg), "context": "",
+                                          "hashAlg": "SHA2-256", "signature": hx(sig)}]}]}
+    ver = {"vsId": 10, "algorithm": "ML-DSA", "mode": "sigVer", "testGroups": [
+        {"tgId": 1, "parameterSet": "ML-DSA-44", "pk": hx(pk),
+         "tests": [{"tcId": 1, "message": hx(msg), "signature": hx(sig), "testPassed": False},
+                   {"tcId": 2, "message": hx(msg), "signature": hx(sig[:-1]), "testPassed": False}]}]}
+    (tmp_path / "g.json").write_text(json.dumps([{"acvVersion": "1.0"}, doc, ver]))
+    cases, skipped = load_scheme_kat("ML-DSA", tmp_path / "g.json", None, PARAM_SETS)
+    assert [c.op for c in cases] == ["sign", "sign", "sign_mu", "verify", "verify"]
+    assert cases[0].inputs["msg"] == msg and cases[0].inputs["rnd"] == bytes(32)
+    assert cases[1].inputs["msg"] == b"\x00\x02ab" + msg and cases[1].inputs["rnd"] == b"\x55" * 32
+    assert cases[2].inputs["mu"] == mu and cases[3].inputs["pk"] == pk
+    assert cases[3].want == {"ok": b"\x00"} and len(cases[4].inputs["sig"]) == 2419
+    assert len(skipped) == 1 and "HashML-DSA" in skipped[0]

@@ -26,7 +26,7 @@ class Mutation:
     "soc-check" (the same programs with every check attached: `python -m scripts.check
     --selftest`, i.e. `make run CHECK=1`), or "firmware" (a mutant of the scheme firmware, not
     of the RTL: `python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`, the
-    firmware against kyber-py)."""
+    firmware against kyber-py; ML-DSA-44 against dilithium-py for the ML-DSA files)."""
     note: str = ""
     """Why the checker is not the simulation, or what else is known about this mutant."""
 
@@ -332,6 +332,26 @@ MUTATIONS += [
              "uint32_t p[4] = {w0, w0 >> 24 | w1 << 8, w1 >> 16 | w2 << 15, w2 >> 8};",
              "[firmware] the PQX CBD3 sampler (eta1 = 3 of ML-KEM-512) cuts the third 24-bit "
              "piece one bit off",
+             checker="firmware"),
+    Mutation("mldsa_hint_sign", "firmware/schemes/mldsa/mldsa.c",
+             "uint32_t h = (uint32_t)(highbits(addq(r, ct0)) != highbits(r));",
+             "uint32_t h = (uint32_t)(highbits(modq(r - ct0)) != highbits(r));",
+             "[firmware] MakeHint with the sign of <<c t0>> reversed",
+             note="a looser rejection bound (z against gamma1 instead of gamma1 - beta) survived "
+                  "one random case: it changes the signature only when an attempt is rejected for "
+                  "that reason alone",
+             checker="firmware"),
+    Mutation("mldsa_ball_signs_swapped", "firmware/schemes/mldsa/mldsa.c",
+             "c->c[j] = (signs & 1) ? Q - 1 : 1;", "c->c[j] = (signs & 1) ? 1 : Q - 1;",
+             "[firmware] SampleInBall takes a sign bit of 1 as +1",
+             checker="firmware"),
+    Mutation("mldsa_eta2_accepts_15", "firmware/schemes/mldsa/mldsa_kernels.c",
+             "uint32_t ok = z[h] < 15;", "uint32_t ok = z[h] < 16;",
+             "[firmware] RejBoundedPoly (eta = 2) accepts the half-byte 15",
+             checker="firmware"),
+    Mutation("mldsa_intt_twiddle", "firmware/lib/mldsa_pqx.h",
+             "z[6] = ZM(63 - b);", "z[6] = ZM(62 - b);",
+             "[firmware] the PQX NTT^-1 uses the wrong twiddle in its third layer",
              checker="firmware"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
