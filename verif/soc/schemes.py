@@ -19,6 +19,8 @@ SOURCES = {
               ("firmware/schemes/mlkem/mlkem.c", "firmware/schemes/mlkem/mlkem_kernels.c")),
     "mldsa": ("firmware/schemes/mldsa/mldsa_kat.c",
               ("firmware/schemes/mldsa/mldsa.c", "firmware/schemes/mldsa/mldsa_kernels.c")),
+    "slhdsa": ("firmware/schemes/slhdsa/slhdsa_kat.c",
+               ("firmware/schemes/slhdsa/slhdsa.c", "firmware/schemes/slhdsa/slhdsa_kernels.c")),
 }
 
 
@@ -212,9 +214,83 @@ def mldsa_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
     return cases
 
 
-PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (_mlkem(2), _mlkem(3), _mlkem(4), _mldsa(44),
-                                                        _mldsa(65), _mldsa(87))}
-CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases}
+# ------------------------------------------------------------------------------ SLH-DSA
+SLH_IN = Layout((("sk_seed", 32), ("sk_prf", 32), ("pk_seed", 32), ("addrnd", 32), ("mlen", 4),
+                 ("pk", 64), ("sk", 128), ("sig", 49856), ("msg", 8704)))
+SLH_OPS = {
+    "keygen": Op(1, ("sk_seed", "sk_prf", "pk_seed"), ("sk", "pk")),
+    "sign": Op(2, ("sk", "msg", "addrnd"), ("sig",)),
+    "sign_det": Op(3, ("sk", "msg"), ("sig",)),
+    "verify": Op(4, ("pk", "msg", "sig"), ("ok",)),
+}
+SLH_SETS = ("128s", "128f", "192s", "192f", "256s", "256f")
+
+
+def _slh(name: str) -> ParamSet:
+    from verif.models import fips205
+    p = fips205.PARAMS[f"SLH-DSA-SHAKE-{name}"]
+    length = 2 * p.n + 3
+    sig = p.n * (1 + p.k * (1 + p.a) + p.h + p.d * length)
+    return ParamSet(f"SLH-DSA-SHAKE-{name}", "slhdsa", (f"-DSLH_SET={SLH_SETS.index(name) + 1}",),
+                    SLH_IN, SLH_OPS, {"pk": 2 * p.n, "sk": 4 * p.n, "sig": sig},
+                    max_cycles=(3_000_000_000, 400_000_000))
+
+
+def slh_reference(pset: ParamSet):
+    from slhdsa.lowlevel import parameters
+    return getattr(parameters, "shake_" + pset.name.rsplit("-", 1)[1])
+
+
+def slh_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[str, bytes]:
+    """Key generation from the project's FIPS 205 model (verif/models/fips205.py, checked against
+    NIST ACVP); deterministic signing and verification from the slh-dsa package (pure Python,
+    written from FIPS 205 by others). Hedged signing has no reference here (the package draws
+    its own randomness): ACVP files check it."""
+    from slhdsa.lowlevel import slhdsa as lowlevel
+    from verif.models import fips205
+    par = slh_reference(pset)
+    n = pset.sizes["pk"] // 2
+    if op == "keygen":
+        sk, pk = fips205.keygen_internal(fips205.PARAMS[pset.name], inputs["sk_seed"][:n],
+                                         inputs["sk_prf"][:n], inputs["pk_seed"][:n])
+        return {"sk": sk, "pk": pk}
+    sk = inputs.get("sk", b"")
+    if op == "sign_det":
+        return {"sig": lowlevel.sign(inputs["msg"], (sk[:n], sk[n:2 * n], sk[2 * n:3 * n], sk[3 * n:]), par)}
+    if op == "verify":
+        pk = inputs["pk"]
+        ok = lowlevel.verify(inputs["msg"], inputs["sig"], (pk[:n], pk[n:]), par)
+        return {"ok": b"\x01" if ok else b"\x00"}
+    raise ValueError(op)
+
+
+def slh_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
+    """keygen(SK.seed, SK.prf, PK.seed) against the model; for the fast ("f") sets deterministic
+    signing of a random message; verify of a valid signature (made by the reference), of one with
+    a bit flipped and of a different message."""
+    n = pset.sizes["pk"] // 2
+    cases = []
+    for _ in range(count):
+        seeds = {k: rng.randbytes(n) for k in ("sk_seed", "sk_prf", "pk_seed")}
+        msg = rng.randbytes(rng.randrange(1, 200))
+        kg = slh_expected(pset, "keygen", seeds)
+        sig = slh_expected(pset, "sign_det", {"sk": kg["sk"], "msg": msg})["sig"]
+        bad = bytearray(sig)
+        bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
+        cases.append(("keygen", seeds, kg))
+        if pset.name.endswith("f"):
+            cases.append(("sign_det", {"sk": kg["sk"], "msg": msg}, {"sig": sig}))
+        cases += [
+            ("verify", {"pk": kg["pk"], "msg": msg, "sig": sig}, {"ok": b"\x01"}),
+            ("verify", {"pk": kg["pk"], "msg": msg, "sig": bytes(bad)}, {"ok": b"\x00"}),
+            ("verify", {"pk": kg["pk"], "msg": msg + b"!", "sig": sig}, {"ok": b"\x00"}),
+        ]
+    return cases
+
+
+PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (
+    _mlkem(2), _mlkem(3), _mlkem(4), _mldsa(44), _mldsa(65), _mldsa(87), *map(_slh, SLH_SETS))}
+CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases, "slhdsa": slh_cases}
 
 
 # HORCRUX Table IV: (baseline, optimized) kilocycles per operation on CV32E40PX.
