@@ -178,7 +178,7 @@ def run_reference(kset: KatSet) -> tuple[int, int, int]:
 
 
 RUNNERS: dict[str, Runner] = {alg: run_sha3 for alg in SHA3_ALGS + SHAKE_ALGS}
-SCHEME_ALGS = ("ML-KEM", "ML-DSA")
+SCHEME_ALGS = ("ML-KEM", "ML-DSA", "SLH-DSA")
 
 
 def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> tuple[int, int, int]:

@@ -85,7 +85,7 @@ def run_soc(m: Mutation) -> "Outcome":
 def run_firmware(m: Mutation) -> "Outcome":
     """Checker "firmware": the scheme firmware of a mutated copy of firmware/ checked against the
     references (`python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`; ML-DSA-44
-    for a file of the ML-DSA firmware)."""
+    or SLH-DSA-SHAKE-128f for a file of the ML-DSA or SLH-DSA firmware)."""
     out = MUTANT_DIR / m.name
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -95,7 +95,8 @@ def run_firmware(m: Mutation) -> "Outcome":
         path = tmp / m.file
         path.write_text(path.read_text().replace(m.original, m.replacement))
         with open(out / "firmware.log", "w") as log:
-            param = "ML-DSA-44" if "mldsa" in m.file else "ML-KEM-512"
+            param = ("ML-DSA-44" if "mldsa" in m.file else "SLH-DSA-SHAKE-128f" if "slhdsa" in m.file
+                     else "ML-KEM-512")
             proc = subprocess.run([sys.executable, "-m", "scripts.schemes", "--check", "1", "--param",
                                    param, "--variant", "pqx", "--root", str(tmp)],
                                   cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

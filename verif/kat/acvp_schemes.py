@@ -1,4 +1,4 @@
-"""NIST ACVP vector files for the schemes (ML-KEM, ML-DSA): reading, checking, the test cases.
+"""NIST ACVP vector files for the schemes (ML-KEM, ML-DSA, SLH-DSA): reading, checking, the cases.
 
 Used by `make kat` (scripts/kat.py), which runs every case as firmware on the PQX SoC
 (scripts/schemes.py). Both layouts of docs/kat.md: one file with the answers
@@ -23,6 +23,12 @@ ML-DSA (FIPS 204, ACVP-ML-DSA; the older layout without signatureInterface is th
   signatureInterface "external", preHash "pure": M' = 0 || |ctx| || ctx || M is formed here
   (FIPS 204 Algorithms 2, 3: formatting, no cryptography); preHash "preHash" (HashML-DSA) is
   skipped: its pre-hash would not run on the SoC.
+
+SLH-DSA (FIPS 205, ACVP-SLH-DSA), SHAKE parameter sets (the SHA2 ones are skipped):
+  keyGen                          skSeed, skPrf, pkSeed -> sk, pk
+  sigGen                          sk, message, additionalRandomness (unless deterministic) -> signature
+  sigVer                          pk (test or group), message, signature -> testPassed
+  external/pure and preHash as for ML-DSA (FIPS 205 Algorithms 22, 24).
 """
 
 from __future__ import annotations
@@ -107,6 +113,25 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
         if mode == "sigVer":
             return Spec("verify_mu" if mu else "verify", (("pk", "pk"), msg, ("sig", "signature")),
                         external=iface == "external")
+        return f"{mode} not supported"
+    if alg == "SLH-DSA":
+        iface = g.get("signatureInterface", "internal")
+        if mode in ("sigGen", "sigVer"):
+            if iface not in ("internal", "external"):
+                return f"signature interface {iface} not supported"
+            if iface == "external" and g.get("preHash", "pure") != "pure":
+                return "HashSLH-DSA (preHash) not supported: the pre-hash would run on the host"
+        ext = iface == "external"
+        if mode == "keyGen":
+            return Spec("keygen", (("sk_seed", "skSeed"), ("sk_prf", "skPrf"), ("pk_seed", "pkSeed")),
+                        (("sk", "sk"), ("pk", "pk")))
+        if mode == "sigGen" and g.get("deterministic", False):
+            return Spec("sign_det", (("sk", "sk"), ("msg", "message")), (("sig", "signature"),), ext)
+        if mode == "sigGen":
+            return Spec("sign", (("sk", "sk"), ("msg", "message"), ("addrnd", "additionalRandomness")),
+                        (("sig", "signature"),), ext)
+        if mode == "sigVer":
+            return Spec("verify", (("pk", "pk"), ("msg", "message"), ("sig", "signature")), external=ext)
         return f"{mode} not supported"
     return f"algorithm {alg} not supported"
 

@@ -353,6 +353,15 @@ MUTATIONS += [
              "z[6] = ZM(63 - b);", "z[6] = ZM(62 - b);",
              "[firmware] the PQX NTT^-1 uses the wrong twiddle in its third layer",
              checker="firmware"),
+    Mutation("slh_wots_checksum_shift", "firmware/schemes/slhdsa/slhdsa.c",
+             "csum <<= 4;", "csum <<= 3;",
+             "[firmware] the WOTS+ checksum shifted by 3 bits instead of 4",
+             checker="firmware"),
+    Mutation("slh_fors_auth_not_sibling", "firmware/schemes/slhdsa/slhdsa.c",
+             "fors_node(sig + N * (1 + j), (i << (A - j)) + ((idx[i] >> j) ^ 1u), j, a);",
+             "fors_node(sig + N * (1 + j), (i << (A - j)) + (idx[i] >> j), j, a);",
+             "[firmware] the FORS authentication path holds the node itself, not its sibling",
+             checker="firmware"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
