@@ -71,6 +71,8 @@ def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
                                 "min": min(cyc, default=None), "max": max(cyc, default=None),
                                 "ct_spread": (max(secret) - min(secret)) if secret and pset.scheme == "mlkem" else None,
                                 "attempts": statistics.fmean(r.attempts for r in rs) if op == "sign" and rs else None,
+                                "ct_parts": {k: max(r.ct[k] for r in rs) - min(r.ct[k] for r in rs)
+                                             for k in (rs[0].ct if rs else {})},
                                 "n": len(cyc)}
                 if op == "decaps":      # pairs: valid then invalid ciphertext, same key
                     pairs = list(zip(rs[0::2], rs[1::2]))
@@ -87,7 +89,8 @@ def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
                                                      "failures": failures}, indent=1))
     print(md)
     ct_bad = [r for r in rows if r["op"] != "_sizes" and any(
-        (r[v].get("ct_spread") or 0) or (r[v].get("valid_vs_invalid") or 0) for v in variants)]
+        (r[v].get("ct_spread") or 0) or (r[v].get("valid_vs_invalid") or 0)
+        or any(r[v].get("ct_parts", {}).values()) for v in variants if v in r)]
     print(f"schemes: cycle table over {count} case(s) per parameter set: {len(failures)} wrong outputs, "
           f"{len(ct_bad)} operations with a secret-dependent cycle count; report {report / 'schemes.md'}")
     return 1 if failures or ct_bad else 0
@@ -107,7 +110,9 @@ def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
            "sampling on rho); valid/invalid: the largest cycle difference between Decaps of an honest "
            "and of a corrupted ciphertext under the same key. Both must be 0. ML-DSA: the number of signing "
            "attempts (FIPS 204's rejection loop) and the samplers' rejections on secret seeds make "
-           "whole operations vary by design; the mean attempts are shown.",
+           "whole operations vary by design; for Sign the spreads (baseline/PQX) of two secret-dependent "
+           "steps are shown, which must be 0: setup (skDecode, the NTTs of s1, s2, t0) and mask (one "
+           "attempt's ExpandMask and NTT(y)), with the mean attempts.",
            "",
            "| parameter set | operation | baseline | PQX | speed-up | HORCRUX base / opt | PQX / HORCRUX opt | goal | CT spread (base, PQX) | valid/invalid (base, PQX) |",
            "|---|---|---:|---:|---:|---:|---:|---|---|---|"]
@@ -122,7 +127,9 @@ def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
         vi = (f"{b.get('valid_vs_invalid')}, {p.get('valid_vs_invalid')}" if r["op"] == "decaps" else "-")
         ct = f"{b['ct_spread']}, {p['ct_spread']}" if b["ct_spread"] is not None else "-"
         if p.get("attempts"):
-            ct = f"- ({p['attempts']:.1f} attempts)"
+            parts = ", ".join(f"{k[3:]} {b.get('ct_parts', {}).get(k, '-')}/{v}"
+                              for k, v in p.get("ct_parts", {}).items())
+            ct = f"{parts} ({p['attempts']:.1f} attempts)"
         out.append(f"| {r['param']} | {r['op']} | {_k(b['mean'])} | {_k(p['mean'])} | {sp} | "
                    f"{f'{h[0]:,} / {h[1]:,}' if h else '-'} | "
                    f"{'-' if ratio is None else f'{ratio:.0%}'} | {goal} | "

@@ -40,7 +40,7 @@ from verif.soc.schemes import CASES, PARAM_SETS, SOURCES, ParamSet
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = {"baseline": 0, "pqx": 1}
 FIRMWARE_DIRS = ("firmware/schemes", "firmware/lib", "firmware/runtime", "firmware/include")
-NUMBERS = ("cycles", "public", "stack", "attempts")
+NUMBERS = ("cycles", "public", "stack", "attempts", "ct_setup", "ct_mask")
 
 
 @dataclass
@@ -51,6 +51,7 @@ class Result:
     public: int | None = None
     stack: int | None = None
     attempts: int | None = None      # ML-DSA signing: iterations of the rejection loop
+    ct: dict[str, int] = field(default_factory=dict)   # ML-DSA signing: ct_setup, ct_mask
     error: str = ""
 
 
@@ -128,7 +129,8 @@ class Engine:
             [n for n in ("cycles", "public", "stack") if n not in nums]
         if missing:
             return Result(False, outs, error=f"{pset.name} {variant} {op}: no {', '.join(missing)} in the output")
-        return Result(True, outs, nums["cycles"], nums["public"], nums["stack"], nums.get("attempts"))
+        return Result(True, outs, nums["cycles"], nums["public"], nums["stack"], nums.get("attempts"),
+                      {k: v for k, v in nums.items() if k.startswith("ct_")})
 
     def map(self, calls: list[tuple], progress: Callable[[int, Result], None] | None = None) -> list[Result]:
         """Runs (pset, variant, op, inputs) calls, `jobs` at a time; results in order.

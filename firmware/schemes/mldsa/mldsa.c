@@ -28,7 +28,7 @@ static poly A[K * L + 1];
 static poly s1h[L], s2h[K], t0h[K], yv[L], zv[L], wv[K], ch, tmp;
 static uint8_t hint[K][MLDSA_N];
 
-uint32_t mldsa_sign_attempts, mldsa_public_cycles;
+uint32_t mldsa_sign_attempts, mldsa_public_cycles, mldsa_ct_setup, mldsa_ct_mask;
 
 static inline uint32_t mcycle(void)
 {
@@ -276,6 +276,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
     uint8_t *mu = (uint8_t *)w1buf, *w1enc = mu + 64, *rhopp = (uint8_t *)rhoppw,
             *krm = (uint8_t *)krmw, *ctilde = (uint8_t *)ctw;
     mldsa_kernels_init();
+    uint32_t t_setup = mcycle();
     const uint8_t *p_eta = sk + 128, *p_t0 = sk + 128 + 32 * MLDSA_ETA_BITS * (K + L);
     for (unsigned j = 0; j < L; j++) {
         unpack_offset(&s1h[j], p_eta + 32 * MLDSA_ETA_BITS * j, MLDSA_ETA, MLDSA_ETA_BITS);
@@ -287,6 +288,7 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
         unpack_offset(&t0h[i], p_t0 + 416 * i, 1 << (MLDSA_D - 1), 13);
         mldsa_ntt_mont(t0h[i].c);
     }
+    mldsa_ct_setup = mcycle() - t_setup;          /* skDecode and the NTTs of s1, s2, t0 */
     expand_a(sk);
     if (mu_in)
         memcpy(mu, mu_in, 64);
@@ -298,11 +300,14 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
     mldsa_shake256(rhopp, 64, krm, 128);
     for (unsigned kappa = 0, attempt = 1;; kappa += L, attempt++) {
         mldsa_sign_attempts = attempt;
+        uint32_t t_mask = mcycle();
         for (unsigned j = 0; j < L; j++) {         /* y = ExpandMask(rho'', kappa) */
             mldsa_mask_poly(yv[j].c, rhopp, kappa + j);
             zv[j] = yv[j];
             mldsa_ntt_mont(zv[j].c);
         }
+        if (attempt == 1)                          /* the first attempt's ExpandMask and NTT(y) */
+            mldsa_ct_mask = mcycle() - t_mask;
         for (unsigned i = 0; i < K; i++) {         /* w = NTT^-1(A y), w1 = HighBits(w) */
             mldsa_dot(wv[i].c, A[i * L].c, zv[0].c, L);
             mldsa_invntt(wv[i].c);

@@ -70,5 +70,8 @@ int mldsa_verify_internal(const uint8_t *pk, const uint8_t *m, uint32_t mlen, co
 extern uint32_t mldsa_sign_attempts;
 /* Cycles on public data (ExpandA, SampleInBall) since the last reset. */
 extern uint32_t mldsa_public_cycles;
+/* Cycles of the last signing's secret-dependent steps that must not depend on the secrets: the
+ * set-up (skDecode, the NTTs of s1, s2, t0) and the first attempt's ExpandMask and NTT(y). */
+extern uint32_t mldsa_ct_setup, mldsa_ct_mask;
 
 #endif /* MLDSA_H */
