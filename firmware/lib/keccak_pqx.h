@@ -147,6 +147,24 @@ KPQX_INLINE void kpqx_store_words(uint32_t *out, unsigned n)
     out[n - 1] = r0;
 }
 
+/* KINIT, then SHAKE128 of rho (8 words) || b0 || b1 padded, permuted: the matrix samplers' XOF
+ * (FIPS 203 SampleNTT, FIPS 204 RejNTTPoly). The first output block is in O. */
+KPQX_INLINE void kpqx_shake128_seed34(const uint32_t *rho, unsigned b0, unsigned b1)
+{
+    uint32_t bb = b0 | b1 << 8 | 0x1Fu << 16, i2 = 2, i4 = 4, i6 = 6, i8 = 8, i40 = 40;
+    KPQX_PIN2(i2, i4);
+    KPQX_PIN2(i6, i8);
+    KPQX_PIN2(i40, bb);
+    pqx_kinit();
+    pqx_load(rho[0], rho[1], 0);
+    pqx_load(rho[2], rho[3], i2);
+    pqx_load(rho[4], rho[5], i4);
+    pqx_load(rho[6], rho[7], i6);
+    pqx_load(bb, 0, i8);                    /* rho || b0 || b1, then 0x1F */
+    pqx_load(0, 0x80000000u, i40);          /* the rate's last byte (168 = 4 * 42) */
+    pqx_kperm();
+}
+
 /* out[0 .. n-1] = O[0 .. n-1] for an n known only at run time (a plain loop) */
 static inline void kpqx_store_words_n(uint32_t *out, unsigned n)
 {

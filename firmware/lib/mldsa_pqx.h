@@ -254,18 +254,7 @@ static __attribute__((unused)) void mldsa_rej_ntt_pqx(int32_t *a, const uint32_t
                                                       unsigned r)
 {
     int32_t *p = a;
-    uint32_t sr = s | r << 8 | 0x1Fu << 16, i2 = 2, i4 = 4, i6 = 6, i8 = 8, i40 = 40;
-    KPQX_PIN2(i2, i4);
-    KPQX_PIN2(i6, i8);
-    KPQX_PIN2(i40, sr);
-    pqx_kinit();
-    pqx_load(rho[0], rho[1], 0);
-    pqx_load(rho[2], rho[3], i2);
-    pqx_load(rho[4], rho[5], i4);
-    pqx_load(rho[6], rho[7], i6);
-    pqx_load(sr, 0, i8);                    /* rho || s || r, then 0x1F */
-    pqx_load(0, 0x80000000u, i40);          /* the rate's last byte */
-    pqx_kperm();
+    kpqx_shake128_seed34(rho, s, r);
     p = mldsa_rej_block_pqx(p);
     while (p < a + 256) {
         pqx_kperm();

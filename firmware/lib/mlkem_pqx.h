@@ -255,19 +255,8 @@ static __attribute__((unused)) void mlkem_sample_ntt_pqx(uint16_t *a, const uint
 {
     uint32_t mask = 0xFFF, q = KQ;
     uint16_t *p = a;
-    uint32_t ji = j | i << 8 | 0x1Fu << 16, i2 = 2, i4 = 4, i6 = 6, i8 = 8, i40 = 40;
     KPQX_PIN2(mask, q);
-    KPQX_PIN2(i2, i4);
-    KPQX_PIN2(i6, i8);
-    KPQX_PIN2(i40, ji);
-    pqx_kinit();
-    pqx_load(rho[0], rho[1], 0);
-    pqx_load(rho[2], rho[3], i2);
-    pqx_load(rho[4], rho[5], i4);
-    pqx_load(rho[6], rho[7], i6);
-    pqx_load(ji, 0, i8);                    /* rho || j || i, then 0x1F */
-    pqx_load(0, 0x80000000u, i40);          /* the rate's last byte (168 = 4 * 42) */
-    pqx_kperm();
+    kpqx_shake128_seed34(rho, j, i);
     for (int b = 0; b < 3; b++) {
         if (b)
             pqx_kperm();

@@ -10,6 +10,7 @@
  * the samplers' rejection on public or per-attempt random data. */
 #include "mldsa.h"
 #include "mldsa_kernels.h"
+#include "bitpack.h"
 #include "pqx_rt.h"
 
 #define K MLDSA_K
@@ -105,33 +106,7 @@ static int32_t use_hint(int32_t a, unsigned h)
 }
 
 /* ------------------------------------------------------------------ bit packing (section 7.1)
- * 8 values of `bits` bits = `bits` bytes, least significant bit first; `bits` is a constant at
- * every call, so the unrolled loops become straight shifts. */
-FORCE_INLINE void pack8(uint8_t *out, const uint32_t v[8], unsigned bits)
-{
-    uint32_t acc = 0;
-    unsigned n = 0;
-    UNROLL for (unsigned k = 0; k < 8; k++) {
-        acc |= v[k] << n;
-        for (n += bits; n >= 8; n -= 8) {
-            *out++ = (uint8_t)acc;
-            acc >>= 8;
-        }
-    }
-}
-
-FORCE_INLINE void unpack8(uint32_t v[8], const uint8_t *in, unsigned bits)
-{
-    uint32_t acc = 0;
-    unsigned n = 0;
-    UNROLL for (unsigned k = 0; k < 8; k++) {
-        for (; n < bits; n += 8)
-            acc |= (uint32_t)*in++ << n;
-        v[k] = acc & ((1u << bits) - 1u);
-        acc >>= bits;
-        n -= bits;
-    }
-}
+ * pack8 / unpack8: firmware/lib/bitpack.h */
 
 /* BitPack(w, a, b) with values b - w (Algorithm 17): `b` minus the centred coefficient */
 FORCE_INLINE void pack_offset(uint8_t *out, const poly *p, int32_t b, unsigned bits)

@@ -12,6 +12,7 @@
  * is brought back with one conditional subtraction (addq). */
 #include "mlkem.h"
 #include "mlkem_kernels.h"
+#include "bitpack.h"
 #include "pqx_rt.h"
 
 #define K MLKEM_K
@@ -62,33 +63,6 @@ FORCE_INLINE uint32_t decompress(uint32_t y, unsigned d)
     return (y * Q + (1u << (d - 1))) >> d;
 }
 
-/* ByteEncode_d / ByteDecode_d (Algorithms 5, 6) of 8 values = d bytes, least significant bit
- * first. d is a constant at every call, so the unrolled loops become straight shifts. */
-FORCE_INLINE void pack8(uint8_t *out, const uint32_t v[8], unsigned d)
-{
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    UNROLL for (unsigned k = 0; k < 8; k++) {
-        acc |= v[k] << bits;
-        for (bits += d; bits >= 8; bits -= 8) {
-            *out++ = (uint8_t)acc;
-            acc >>= 8;
-        }
-    }
-}
-
-FORCE_INLINE void unpack8(uint32_t v[8], const uint8_t *in, unsigned d)
-{
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    UNROLL for (unsigned k = 0; k < 8; k++) {
-        for (; bits < d; bits += 8)
-            acc |= (uint32_t)*in++ << bits;
-        v[k] = acc & ((1u << d) - 1u);
-        acc >>= d;
-        bits -= d;
-    }
-}
 
 /* ------------------------------------------------------------------ polynomial passes
  * Each pass reads and writes every coefficient once; the steps of FIPS 203 that follow each

@@ -164,31 +164,30 @@ static void xmss_sign(uint8_t *sig, const uint8_t *msg, uint32_t idx, adrs_t *a)
     wots_sign(sig, msg, a);
 }
 
+/* One step up an authentication path (Algorithm 11 lines 6-17, Algorithm 17 lines 10-21): to
+ * height z, node = H(node || auth) if the index bit is 0, else H(auth || node). */
+static void auth_step(uint8_t *node, const uint8_t *auth, unsigned z, uint32_t bit, adrs_t *a)
+{
+    uint32_t buf[2 * N / 4];
+    uint8_t *b = (uint8_t *)buf;
+    set_chain(a, z);
+    set_hash(a, (get_tree_index(a) - bit) / 2);
+    memcpy(b + N * bit, node, N);
+    memcpy(b + N * (1 - bit), auth, N);
+    thash(node, a, b, 2);
+}
+
 /* xmss_pkFromSig (Algorithm 11) */
 static void xmss_pk_from_sig(uint8_t *root, uint32_t idx, const uint8_t *sig, const uint8_t *msg,
                              adrs_t *a)
 {
-    uint32_t buf[2 * N / 4];
-    uint8_t *b = (uint8_t *)buf;
     set_type_clear(a, WOTS_HASH);
     set_keypair(a, idx);
     wots_pk_from_sig(root, sig, msg, a);
     set_type_clear(a, TREE);
     set_hash(a, idx);
-    const uint8_t *auth = sig + N * LEN;
-    for (unsigned k = 0; k < HP; k++) {
-        set_chain(a, k + 1);
-        if (((idx >> k) & 1u) == 0) {
-            set_hash(a, get_tree_index(a) / 2);
-            memcpy(b, root, N);
-            memcpy(b + N, auth + N * k, N);
-        } else {
-            set_hash(a, (get_tree_index(a) - 1) / 2);
-            memcpy(b, auth + N * k, N);
-            memcpy(b + N, root, N);
-        }
-        thash(root, a, b, 2);
-    }
+    for (unsigned k = 0; k < HP; k++)
+        auth_step(root, sig + N * (LEN + k), k + 1, (idx >> k) & 1u, a);
 }
 
 /* ------------------------------------------------------------------ hypertree (section 7) */
@@ -296,28 +295,16 @@ static uint32_t fors_roots[K * N / 4];
 /* fors_pkFromSig (Algorithm 17) */
 static void fors_pk_from_sig(uint8_t *pk, const uint8_t *sig, const uint8_t *md, adrs_t *a)
 {
-    uint32_t idx[K], buf[2 * N / 4];
-    uint8_t *b = (uint8_t *)buf, *roots = (uint8_t *)fors_roots;
+    uint32_t idx[K];
+    uint8_t *roots = (uint8_t *)fors_roots;
     fors_indices(idx, md);
     for (unsigned i = 0; i < K; i++, sig += N * (A + 1)) {
         uint8_t *node = roots + N * i;
         set_chain(a, 0);
         set_hash(a, (i << A) + idx[i]);
         thash(node, a, sig, 1);
-        for (unsigned j = 0; j < A; j++) {
-            const uint8_t *auth = sig + N * (1 + j);
-            set_chain(a, j + 1);
-            if (((idx[i] >> j) & 1u) == 0) {
-                set_hash(a, get_tree_index(a) / 2);
-                memcpy(b, node, N);
-                memcpy(b + N, auth, N);
-            } else {
-                set_hash(a, (get_tree_index(a) - 1) / 2);
-                memcpy(b, auth, N);
-                memcpy(b + N, node, N);
-            }
-            thash(node, a, b, 2);
-        }
+        for (unsigned j = 0; j < A; j++)
+            auth_step(node, sig + N * (1 + j), j + 1, (idx[i] >> j) & 1u, a);
     }
     adrs_t p = *a;
     set_type_clear(&p, FORS_ROOTS);
