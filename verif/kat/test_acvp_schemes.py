@@ -121,3 +121,37 @@ def test_mldsa_interfaces(tmp_path):
     assert cases[2].inputs["mu"] == mu and cases[3].inputs["pk"] == pk
     assert cases[3].want == {"ok": b"\x00"} and len(cases[4].inputs["sig"]) == 2419
     assert len(skipped) == 1 and "HashML-DSA" in skipped[0]
+
+
+def test_wycheproof_mlkem_and_mldsa():
+    """Wycheproof files (verif/kat/wycheproof.py): valid tests become firmware operations with the
+    file's answers, wrong-length inputs are decided on the host, invalid encapsulation keys must
+    fail the key check."""
+    from pathlib import Path
+    from verif.kat.wycheproof import is_wycheproof, load_wycheproof
+    ref = PARAM_SETS["ML-KEM-512"]
+    d, z, m = bytes(range(32)), bytes(range(32, 64)), bytes(32)
+    from verif.soc.schemes import mlkem_expected
+    kg = mlkem_expected(ref, "keygen", {"d": d, "z": z})
+    en = mlkem_expected(ref, "encaps", {"ek": kg["ek"], "m": m})
+    doc = {"algorithm": "ML-KEM", "schema": "mlkem_test_schema.json", "testGroups": [
+        {"type": "MLKEMTest", "parameterSet": "ML-KEM-512", "tests": [
+            {"tcId": 1, "seed": (d + z).hex(), "ek": kg["ek"].hex(), "c": en["c"].hex(), "K": en["k"].hex(),
+             "result": "valid", "flags": []},
+            {"tcId": 2, "seed": (d + z)[:-1].hex(), "c": en["c"].hex(), "K": "", "result": "invalid", "flags": []}]},
+        {"type": "MLKEMEncapsTest", "parameterSet": "ML-KEM-512", "tests": [
+            {"tcId": 3, "ek": kg["ek"].hex(), "m": m.hex(), "c": "", "K": "", "result": "invalid",
+             "flags": ["ModulusOverflow"]}]}]}
+    assert is_wycheproof(doc)
+    cases, skipped, host = load_wycheproof(doc, Path("x.json"), PARAM_SETS)
+    assert [c.op for c in cases] == ["keygen", "decaps", "check_ek"]
+    assert cases[1].inputs["dk"] == kg["dk"] and cases[1].want == {"k": en["k"]}
+    assert cases[2].want == {"ok": b"\x00"} and not skipped and host == [("x.json tcId 2", True)]
+    sig = bytes(2420)
+    dsa = {"algorithm": "ML-DSA-44", "schema": "mldsa_verify_schema.json", "testGroups": [
+        {"type": "MlDsaVerify", "publicKey": (b"\x01" * 1312).hex(), "tests": [
+            {"tcId": 1, "msg": "6869", "ctx": "6162", "sig": sig.hex(), "result": "invalid", "flags": []},
+            {"tcId": 2, "msg": "6869", "sig": sig[:-1].hex(), "result": "valid", "flags": []}]}]}
+    cases, skipped, host = load_wycheproof(dsa, Path("y.json"), PARAM_SETS)
+    assert cases[0].inputs["msg"] == b"\x00\x02abhi" and cases[0].want == {"ok": b"\x00"}
+    assert host == [("y.json tcId 2", False)]       # a wrong-length signature marked valid: a failure

@@ -1,0 +1,147 @@
+"""Wycheproof ML-KEM and ML-DSA test files (C2SP/wycheproof testvectors_v1) for `make kat`.
+
+The files carry their own answers (`result`: valid / invalid, and the expected outputs). Each test
+becomes firmware operations (verif/soc/schemes.py) with expected outputs:
+
+ML-KEM (`parameterSet` in the group)
+  MLKEMKeyGen            seed = d || z            -> keygen: ek, dk
+  MLKEMTest              seed, c                  -> keygen: ek (when given); decaps(dk, c): K, with
+                                                     dk from kyber-py's keygen of the same seed
+  MLKEMEncapsTest        ek, m                    -> valid: encaps: c, K; invalid: the
+                                                     encapsulation key check must fail
+  MLKEMDecapsValidation  dk, c                    -> valid: decaps: K; invalid dk: the
+                                                     decapsulation key check must fail
+ML-DSA (`algorithm` ML-DSA-44/65/87)
+  MlDsaVerify            publicKey, msg, ctx, sig -> verify (external pure: M' = 0 || |ctx| ||
+                                                     ctx || msg): result
+  MlDsaSign (seed)       privateSeed, msg/mu, ctx, rnd -> keygen: publicKey; sign (rnd = 0^32
+                                                     unless given; mu: the external-mu form): sig,
+                                                     with sk from dilithium-py's keygen of the seed
+  MlDsaSign (no seed)    privateKey, ...          -> as above with the given sk
+An input of the wrong length (key, ciphertext, signature, seed, a context over 255 bytes) cannot
+reach the fixed-size firmware input: such a test is decided on the host (it must be `invalid`).
+Test types not listed are skipped and counted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from verif.kat.acvp import VectorError
+from verif.kat.acvp_schemes import SchemeCase
+
+
+def is_wycheproof(doc: object) -> bool:
+    return isinstance(doc, dict) and "testGroups" in doc and str(doc.get("schema", "")).startswith(("mlkem_", "mldsa_"))
+
+
+def _hex(t: dict, key: str, where: str) -> bytes:
+    try:
+        return bytes.fromhex(t[key])
+    except (KeyError, TypeError, ValueError):
+        raise VectorError(f"{where}: '{key}' missing or not hex") from None
+
+
+def load_wycheproof(doc: dict, path: Path, psets: dict) -> tuple[list[SchemeCase], list[str], list[tuple[str, bool]]]:
+    """(firmware cases, skipped reasons, host-decided (where, correct)) of a Wycheproof file."""
+    alg = str(doc.get("algorithm", ""))
+    cases: list[SchemeCase] = []
+    skipped: list[str] = []
+    host: list[tuple[str, bool]] = []
+    for g in doc["testGroups"]:
+        kind = g.get("type")
+        pname = g.get("parameterSet") or alg
+        if pname not in psets:
+            skipped += [f"tcId {t.get('tcId')}: parameter set {pname} not supported" for t in g.get("tests", [])]
+            continue
+        pset = psets[pname]
+        sizes = pset.sizes
+        for t in g.get("tests", []):
+            where = f"{path.name} tcId {t.get('tcId')}"
+            valid = t.get("result") == "valid"
+            if t.get("result") not in ("valid", "invalid"):
+                skipped.append(f"{where}: result {t.get('result')!r}")
+                continue
+
+            def reject(ok_lengths: bool) -> bool:
+                """A wrong-length input: decided here; True when it was."""
+                if ok_lengths:
+                    return False
+                host.append((where, not valid))
+                return True
+
+            if kind == "MLKEMKeyGen" or (kind == "MLKEMTest"):
+                seed = _hex(t, "seed", where)
+                if reject(len(seed) == 64):
+                    continue
+                d, z = seed[:32], seed[32:]
+                want = {"ek": _hex(t, "ek", where)} if t.get("ek") else {}
+                if kind == "MLKEMKeyGen":
+                    want["dk"] = _hex(t, "dk", where)
+                if want:
+                    cases.append(SchemeCase(where + " keygen", pname, "keygen", {"d": d, "z": z}, want))
+                if kind == "MLKEMTest":
+                    c = _hex(t, "c", where)
+                    if reject(len(c) == sizes["c"]):
+                        continue
+                    from verif.soc.schemes import mlkem_expected
+                    dk = mlkem_expected(pset, "keygen", {"d": d, "z": z})["dk"]
+                    if not valid:
+                        skipped.append(f"{where}: invalid MLKEMTest with a well-formed input")
+                        continue
+                    cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
+            elif kind == "MLKEMEncapsTest":
+                ek, m = _hex(t, "ek", where), _hex(t, "m", where)
+                if reject(len(ek) == sizes["ek"] and len(m) == 32):
+                    continue
+                if valid:
+                    cases.append(SchemeCase(where, pname, "encaps", {"ek": ek, "m": m},
+                                            {"c": _hex(t, "c", where), "k": _hex(t, "K", where)}))
+                else:
+                    cases.append(SchemeCase(where, pname, "check_ek", {"ek": ek}, {"ok": b"\x00"}))
+            elif kind == "MLKEMDecapsValidationTest" or kind == "MLKEMDecapsValidation":
+                dk, c = _hex(t, "dk", where), _hex(t, "c", where)
+                if reject(len(dk) == sizes["dk"] and len(c) == sizes["c"]):
+                    continue
+                if valid:
+                    cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
+                elif "InvalidDecapsulationKey" in t.get("flags", []):
+                    cases.append(SchemeCase(where, pname, "check_dk", {"dk": dk}, {"ok": b"\x00"}))
+                else:
+                    skipped.append(f"{where}: invalid decapsulation without a failing check: {t.get('flags')}")
+            elif kind == "MlDsaVerify":
+                pk, sig, msg = _hex(g, "publicKey", where), _hex(t, "sig", where), _hex(t, "msg", where)
+                ctx = _hex(t, "ctx", where) if "ctx" in t else b""
+                if reject(len(pk) == sizes["pk"] and len(sig) == sizes["sig"] and len(ctx) <= 255):
+                    continue
+                cases.append(SchemeCase(where, pname, "verify",
+                                        {"pk": pk, "msg": bytes([0, len(ctx)]) + ctx + msg, "sig": sig},
+                                        {"ok": b"\x01" if valid else b"\x00"}))
+            elif kind == "MlDsaSign":
+                ctx = _hex(t, "ctx", where) if "ctx" in t else b""
+                rnd = _hex(t, "rnd", where) if "rnd" in t else bytes(32)
+                if "privateSeed" in g:
+                    xi = _hex(g, "privateSeed", where)
+                    if reject(len(xi) == 32 and len(ctx) <= 255):
+                        continue
+                    from verif.soc.schemes import mldsa_expected
+                    sk = mldsa_expected(pset, "keygen", {"xi": xi})["sk"]
+                    if t.get("tcId") == g["tests"][0].get("tcId"):      # the firmware's keygen, once
+                        cases.append(SchemeCase(where + " keygen", pname, "keygen", {"xi": xi},
+                                                {"pk": _hex(g, "publicKey", where)}))
+                else:
+                    sk = _hex(g, "privateKey", where)
+                    if reject(len(sk) == sizes["sk"] and len(ctx) <= 255):
+                        continue
+                if not valid:
+                    skipped.append(f"{where}: invalid signing test with well-formed inputs: {t.get('flags')}")
+                    continue
+                if "msg" in t:
+                    inputs = {"sk": sk, "msg": bytes([0, len(ctx)]) + ctx + _hex(t, "msg", where), "rnd": rnd}
+                    op = "sign"
+                else:
+                    inputs, op = {"sk": sk, "mu": _hex(t, "mu", where), "rnd": rnd}, "sign_mu"
+                cases.append(SchemeCase(where, pname, op, inputs, {"sig": _hex(t, "sig", where)}))
+            else:
+                skipped.append(f"{where}: test type {kind} not supported")
+    return cases, skipped, host
