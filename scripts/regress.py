@@ -125,7 +125,7 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
 
 SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
-for the cycle limit (about a minute); an SLH-DSA check signs (about a minute)."""
+for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute)."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2")
 
 
