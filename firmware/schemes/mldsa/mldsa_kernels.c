@@ -1,7 +1,7 @@
 /* The ML-DSA kernels (mldsa_kernels.h) in plain C (PQX_KERNEL=0) or with PQX instructions
  * (PQX_KERNEL=1). Both builds share firmware/lib. The PQX build uses PQX for SHAKE, NTT, NTT^-1,
- * the NTT-domain dot products and RejNTTPoly; RejBoundedPoly and ExpandMask take their SHAKE256 stream from PQX
- * and sort or unpack it in C (REJ_ETA2/4 and UNPACK_Z17/19 are not used yet). */
+ * the NTT-domain dot products, RejNTTPoly (REJ_UNIFORM) and RejBoundedPoly (REJ_ETA2/4); ExpandMask
+ * takes its SHAKE256 stream from PQX and unpacks it in C (UNPACK_Z17/19 are not used yet). */
 #include "mldsa_kernels.h"
 #include "mldsa.h"
 #include "pqx_rt.h"
@@ -68,6 +68,56 @@ static void stream_next(uint32_t blk[34])
 {
     pqx_kperm();
     kpqx_store_words(blk, 34);
+}
+
+/* RejBoundedPoly (Algorithm 31): per stream word its eight half-bytes through REJ_ETA2 / REJ_ETA4
+ * (docs/isa.md: {valid, value}), all eight first (a PQX result read at once stalls), then per
+ * candidate a store of the value mod q and an advance of the output by its valid bit: no branch
+ * per candidate. Up to 7 candidates past the 256th go to the slack of a local buffer. */
+#if MLDSA_ETA == 2
+#define REJ_ETA pqx_rej_eta2
+#else
+#define REJ_ETA pqx_rej_eta4
+#endif
+#define PUT_ETA(o, r)                                                      \
+    do {                                                                   \
+        uint32_t r_ = (r);                                                 \
+        int32_t v_ = (int32_t)(r_ << 1) >> 1;                              \
+        *o = v_ + ((v_ >> 31) & Q);                                        \
+        o += r_ >> 31;                                                     \
+    } while (0)
+
+void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r)
+{
+    static int32_t out[256 + 8];
+    uint32_t seedw[68 / 4], blk[34];
+    uint8_t *seed = (uint8_t *)seedw;
+    int32_t *o = out;
+    memcpy(seed, rho, 64);
+    seed[64] = (uint8_t)r;
+    seed[65] = (uint8_t)(r >> 8);
+    stream_first(blk, seed);
+    for (;;) {
+        for (unsigned i = 0; i < 34 && o < out + 256; i++) {
+            uint32_t t = blk[i];
+            uint32_t c0 = REJ_ETA(t, 0), c1 = REJ_ETA(t, 1);
+            uint32_t c2 = REJ_ETA(t >> 8, 0), c3 = REJ_ETA(t >> 8, 1);
+            uint32_t c4 = REJ_ETA(t >> 16, 0), c5 = REJ_ETA(t >> 16, 1);
+            uint32_t c6 = REJ_ETA(t >> 24, 0), c7 = REJ_ETA(t >> 24, 1);
+            PUT_ETA(o, c0);
+            PUT_ETA(o, c1);
+            PUT_ETA(o, c2);
+            PUT_ETA(o, c3);
+            PUT_ETA(o, c4);
+            PUT_ETA(o, c5);
+            PUT_ETA(o, c6);
+            PUT_ETA(o, c7);
+        }
+        if (o >= out + 256)
+            break;
+        stream_next(blk);
+    }
+    memcpy(a, out, 256 * sizeof(int32_t));
 }
 #else
 #include "keccak_sw.h"
@@ -137,9 +187,7 @@ static void stream_next(uint32_t blk[34])
     keccak_f1600_sw(stream_st);
     keccak_squeeze_sw(stream_st, 136, (uint8_t *)blk, 136);
 }
-#endif
 
-/* ---------------------------------------------------------------- shared by both builds */
 /* RejBoundedPoly (Algorithm 31) with CoeffFromHalfByte (Algorithm 15): per byte the low half,
  * then the high one. */
 void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r)
@@ -172,7 +220,9 @@ void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r)
         stream_next(blk);
     }
 }
+#endif
 
+/* ---------------------------------------------------------------- shared by both builds */
 /* ExpandMask's polynomial: BitUnpack(H(rho'' || r as 2 bytes, 32 c), gamma1 - 1, gamma1) */
 void mldsa_mask_poly(int32_t a[256], const uint8_t rho[64], unsigned r)
 {
