@@ -55,61 +55,52 @@ def occurrences(m: Mutation) -> int:
     return (ROOT / m.file).read_text().count(m.original)
 
 
-def run_soc(m: Mutation) -> "Outcome":
-    """Run the firmware self-test of the SoC on a mutated copy of rtl/: `scripts.run --selftest`
-    (checker "soc", the fast path) or `scripts.check --selftest` ("soc-check", CHECK=1)."""
+def _run_on_copy(m: Mutation, tree: str, cmd: list[str], log_name: str) -> tuple[int, list[str], float]:
+    """Copy `tree` (rtl or firmware) to a temporary root, plant the mutant in it, run `cmd` with
+    `--root <copy>` appended; (exit status, log lines, seconds). The log stays in build/mutants."""
     out = MUTANT_DIR / m.name
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{m.name}_", dir=MUTANT_DIR))
     try:
-        shutil.copytree(ROOT / "rtl", tmp / "rtl")
+        shutil.copytree(ROOT / tree, tmp / tree)
         path = tmp / m.file
         path.write_text(path.read_text().replace(m.original, m.replacement))
-        with open(out / "soc.log", "w") as log:
-            module = "scripts.check" if m.checker == "soc-check" else "scripts.run"
-            proc = subprocess.run([sys.executable, "-m", module, "--selftest", "--root",
-                                   str(tmp)], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        with open(out / log_name, "w") as log:
+            proc = subprocess.run(cmd + ["--root", str(tmp)], cwd=ROOT, stdout=log,
+                                  stderr=subprocess.STDOUT)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    secs = time.monotonic() - t0
-    lines = (out / "soc.log").read_text(errors="replace").splitlines()
-    if proc.returncode == 0:
+    return proc.returncode, (out / log_name).read_text(errors="replace").splitlines(), time.monotonic() - t0
+
+
+def run_soc(m: Mutation) -> "Outcome":
+    """Run the firmware self-test of the SoC on a mutated copy of rtl/: `scripts.run --selftest`
+    (checker "soc", the fast path) or `scripts.check --selftest` ("soc-check", CHECK=1)."""
+    module = "scripts.check" if m.checker == "soc-check" else "scripts.run"
+    rc, lines, secs = _run_on_copy(m, "rtl", [sys.executable, "-m", module, "--selftest"], "soc.log")
+    if rc == 0:
         return Outcome(m.name, "SURVIVED", "-", secs)
     failed = [ln for ln in lines if ": FAIL (" in ln]
     if failed:
         return Outcome(m.name, "killed", re.sub(r"^(run|check): ", "firmware ", failed[0]), secs)
-    return Outcome(m.name, "error", f"SoC self-test did not run (see {out}/soc.log)", secs)
+    return Outcome(m.name, "error", f"SoC self-test did not run (see {MUTANT_DIR / m.name}/soc.log)", secs)
 
 
 def run_firmware(m: Mutation) -> "Outcome":
     """Checker "firmware": the scheme firmware of a mutated copy of firmware/ checked against the
     references (`python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`; ML-DSA-44
     or SLH-DSA-SHAKE-128f for a file of the ML-DSA or SLH-DSA firmware)."""
-    out = MUTANT_DIR / m.name
-    out.mkdir(parents=True, exist_ok=True)
-    t0 = time.monotonic()
-    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{m.name}_", dir=MUTANT_DIR))
-    try:
-        shutil.copytree(ROOT / "firmware", tmp / "firmware")
-        path = tmp / m.file
-        path.write_text(path.read_text().replace(m.original, m.replacement))
-        with open(out / "firmware.log", "w") as log:
-            param = ("ML-DSA-44" if "mldsa" in m.file else "SLH-DSA-SHAKE-128f" if "slhdsa" in m.file
-                     else "ML-KEM-512")
-            proc = subprocess.run([sys.executable, "-m", "scripts.schemes", "--check", "1", "--param",
-                                   param, "--variant", "pqx", "--root", str(tmp)],
-                                  cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    secs = time.monotonic() - t0
-    lines = (out / "firmware.log").read_text(errors="replace").splitlines()
-    if proc.returncode == 0:
+    param = ("ML-DSA-44" if "mldsa" in m.file else "SLH-DSA-SHAKE-128f" if "slhdsa" in m.file
+             else "ML-KEM-512")
+    rc, lines, secs = _run_on_copy(m, "firmware", [sys.executable, "-m", "scripts.schemes", "--check", "1",
+                                                   "--param", param, "--variant", "pqx"], "firmware.log")
+    if rc == 0:
         return Outcome(m.name, "SURVIVED", "-", secs)
     failed = [ln.strip() for ln in lines if ln.strip().startswith("FAIL ")]
     if failed:
         return Outcome(m.name, "killed", f"firmware {failed[0]}", secs)
-    return Outcome(m.name, "error", f"scheme check did not run (see {out}/firmware.log)", secs)
+    return Outcome(m.name, "error", f"scheme check did not run (see {MUTANT_DIR / m.name}/firmware.log)", secs)
 
 
 def run_formal(m: Mutation) -> "Outcome":
