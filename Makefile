@@ -21,7 +21,7 @@ QUICK ?=
 ERRATA ?= 1
 CHECK ?= 0
 
-.PHONY: help test regress formal sim kat run cycles lint models mutants gen clean clean-venv venv
+.PHONY: help test regress formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
@@ -48,6 +48,10 @@ help:
 	@echo "                                 schemes (ML-KEM, ML-DSA, SLH-DSA) next to HORCRUX Table IV, with"
 	@echo "                                 constant-time figures (build/reports/schemes.md; not with KERNEL=;"
 	@echo "                                 tens of minutes: plain-C SLH-DSA; QUICK=1: one case per set)"
+	@echo "  make synth [UNIT=u]             area and Fmax per unit and for pqx_top: generic gates (NAND2"
+	@echo "                                 equivalents) and ECP5 LFE5U-85F-8 place and route (yowasp Yosys +"
+	@echo "                                 nextpnr); build/reports/synth.md, with the change against the last run"
+	@echo "                                 units: $$($(PY) -c 'from scripts.synth import SYNTH_UNITS; print(" ".join(SYNTH_UNITS))' 2>/dev/null)"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
 	@echo "  make models                    pytest: reference model, ISA table, tool checks (no simulator)"
 	@echo "  make gen                       rewrite what is generated from the ISA table"
@@ -92,6 +96,9 @@ cycles: $(STAMP)
 		$(if $(filter 1 yes true,$(QUICK)),--quick)
 	@$(if $(KERNEL),true,$(PY) -m scripts.schemes --cycles $(if $(filter 1 yes true,$(QUICK)),1,3) \
 		$(if $(SEED),--seed $(SEED)))
+
+synth: $(STAMP)
+	@$(PY) -m scripts.synth $(foreach u,$(UNIT),--unit $(u))
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint

@@ -138,8 +138,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def render(rows: list[dict], quick: bool, seed: int) -> str:
+    from scripts.synth import coprocessor_clock, microseconds
+    clock = coprocessor_clock()
     head = ("| kernel | baseline | PQX | HORCRUX sw | HORCRUX custom | goal | PQX / HORCRUX custom | "
-            "errata nops |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+            "errata nops | PQX time (us) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
     lines = []
     for r in rows:
         hx = r["horcrux"] or (None, None)
@@ -150,13 +152,16 @@ def render(rows: list[dict], quick: bool, seed: int) -> str:
         bad = "" if r["baseline"]["ok"] and r["pqx"]["ok"] else " **FAIL**"
         lines.append(f"| {r['kernel']}{bad} | {fmt(r['baseline']['cycles'])} | {fmt(p)} | "
                      f"{fmt(hx[0])} | {fmt(hx[1])} | {goal} | {ratio} | "
-                     f"{r['pqx'].get('nops', '-')} |")
+                     f"{r['pqx'].get('nops', '-')} | {microseconds(p, clock)} |")
     title = (f"# Kernel cycles on the PQX SoC (CV32E40X + PQX), seed {seed}"
              + (" — quick inputs, not the table" if quick else "") + "\n\n")
     notes = ("\nmcycle of the measured region (empty measurement subtracted). Baseline: plain C, "
              "zig cc -O2, RV32IMC; PQX: the same with PQX instructions. HORCRUX: Table VII, GCC "
              "for RV32IMAC+Zba/Zbb/Zbc/Zbs on CV32E40PX. errata nops: nops the host-core errata "
              "pass put into the PQX build (static count; each costs a cycle when executed).\n")
+    notes += (f"PQX time: cycles / {clock[0]} MHz, {clock[1]}; the host core is not part of that "
+              "figure. HORCRUX ran at 42 MHz (ZCU104) and 160 MHz (65 nm).\n" if clock else
+              "PQX time: no `make synth` figures yet.\n")
     notes += "".join(f"\n- {r['kernel']}: {r['note']}" for r in rows if r["note"])
     return title + head + "\n".join(lines) + "\n" + notes + "\n"
 

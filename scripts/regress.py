@@ -9,7 +9,9 @@ Profiles
            What `make test` runs.
   nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, every formal
            task in full, every mutant, every kernel with CHECK=1, the full cycle tables (kernels
-           and schemes, with the constant-time figures) and more scheme cases on both builds.
+           and schemes, with the constant-time figures), more scheme cases on both builds, and
+           the implementation figures (`make synth`; the quick synthesis check of one small unit
+           is in the model tests).
 
 Steps run in parallel (--jobs, default 2); steps that share a build directory (the system tests
 of one unit) run one after the other.
@@ -102,7 +104,9 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                          "python -m scripts.mutate --checker soc", lane="soc"))
         long += scheme_steps(seed, "ci")
     else:
-        long = [Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
+        long = [Step("implementation figures (make synth: generic gates, ECP5 place and route)",
+                     [PY, "-m", "scripts.synth", "--reports", str(REPORTS)], "make synth", lane="synth"),
+                Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
                      lane="mutants"),
                 Step("formal (every task)", formal_cmd, "make formal", lane="formal")]
         long.append(sim_step("top", seed + 100, 100_000, "XifRandomTest"))
@@ -317,6 +321,11 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
         md += (REPORTS / "schemes.md").read_text().split("\n", 2)[2:]
     else:
         md.append("(the scheme cycle table did not run: nightly)")
+    md += ["", "## Implementation figures", ""]
+    if (REPORTS / "synth.md").exists():        # scripts/synth.py's report, without its title
+        md += (REPORTS / "synth.md").read_text().split("\n", 2)[2:]
+    else:
+        md.append("(make synth did not run: nightly)")
     path = REPORTS / "summary.md"
     path.write_text("\n".join(md) + "\n")
     return path

