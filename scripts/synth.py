@@ -246,8 +246,11 @@ def cone_figures(mod: dict, top_n: int = 5) -> tuple[int, list[dict]]:
     """Logic depth (gates on the longest register-to-register path) and the largest cones: for each
     register (a named multi-bit signal) and output port, the gates in front of it back to registers
     and inputs, with their NAND2 equivalents and depth."""
+    # gate outputs only: registers, inputs and black boxes (the units, in the top's glue) end a cone
     driver: dict[int, tuple[str, dict]] = {}
     for name, c in mod["cells"].items():
+        if c["type"] not in GE_WEIGHTS or c["type"].startswith("$_DFF"):
+            continue
         for port, bits in c["connections"].items():
             if c["port_directions"].get(port) == "output":
                 for b in bits:
@@ -267,8 +270,7 @@ def cone_figures(mod: dict, top_n: int = 5) -> tuple[int, list[dict]]:
                 stack.pop()
                 continue
             cell = mod["cells"][n]
-            pending = [d[0] for b in fanin(cell) if (d := driver.get(b)) and not d[1]["type"].startswith("$_DFF")
-                       and d[0] not in depth_of]
+            pending = [d[0] for b in fanin(cell) if (d := driver.get(b)) and d[0] not in depth_of]
             if pending:
                 stack.extend(pending)
                 continue
@@ -291,18 +293,22 @@ def cone_figures(mod: dict, top_n: int = 5) -> tuple[int, list[dict]]:
     for pname, p in mod["ports"].items():
         if p["direction"] == "output":
             sinks.setdefault(f"output {pname}", []).extend(b for b in p["bits"] if isinstance(b, int))
+    for cname, c in mod["cells"].items():       # the glue's inputs to each black-boxed unit
+        if c["type"] not in GE_WEIGHTS:
+            for port, bits in c["connections"].items():
+                if c["port_directions"].get(port) == "input":
+                    sinks.setdefault(f"{cname}.{port}", []).extend(b for b in bits if isinstance(b, int))
 
     result = []
     for sink, bits in sinks.items():
         seen: set[str] = set()
-        todo = [driver[b][0] for b in bits if b in driver and not driver[b][1]["type"].startswith("$_DFF")]
+        todo = [driver[b][0] for b in bits if b in driver]
         while todo:
             n = todo.pop()
             if n in seen:
                 continue
             seen.add(n)
-            todo.extend(d[0] for b in fanin(mod["cells"][n]) if (d := driver.get(b))
-                        and not d[1]["type"].startswith("$_DFF") and d[0] not in seen)
+            todo.extend(d[0] for b in fanin(mod["cells"][n]) if (d := driver.get(b)) and d[0] not in seen)
         if seen:
             ge = sum(GE_WEIGHTS.get(mod["cells"][n]["type"], 0.0) for n in seen)
             result.append({"sink": sink, "gates": len(seen), "ge": round(ge),

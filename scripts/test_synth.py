@@ -111,3 +111,19 @@ def test_cycle_tables_clock(work):
     (work / "synth.json").write_text(json.dumps(doc))
     clock = synth.coprocessor_clock(work)
     assert clock[0] == 12.5 and "estimate" in clock[1] and synth.microseconds(25, clock) == "2.0"
+
+
+def test_glue_cones_stop_at_black_boxes(work):
+    """pqx_top's glue is counted with the units as black boxes: a loop through a black box must end
+    the cone there (not run forever), and the glue's logic into the box is a cone of its own."""
+    src = work / "glue.sv"
+    src.write_text("`default_nettype none\nmodule sub (input logic [1:0] a_i, output logic y_o);\n"
+                   "  assign y_o = ^a_i;\nendmodule\n"
+                   "module glue (input logic clk_i, input logic a_i, input logic b_i, output logic y_o);\n"
+                   "  logic q, w;\n  sub u_sub (.a_i({q ^ a_i, b_i}), .y_o(w));\n"
+                   "  always_ff @(posedge clk_i) q <= w & b_i;\n  assign y_o = q;\nendmodule\n")
+    unit = synth.SynthUnit("glue", "glue", (str(src.relative_to(ROOT)),), 60)
+    fig = synth.generic_figures(synth.generic_netlist(unit, work / "glue", blackbox=["sub"]))
+    sinks = {c["sink"]: c for c in fig["cones"]}
+    assert sinks["u_sub.a_i"]["gates"] == 1 and sinks["q"]["gates"] == 1
+    assert fig["ff"] == 1 and fig["depth"] == 1

@@ -175,15 +175,22 @@ module pqx_slhdsa_unit (
   assign o_wdata_o = eng_state_i;
 
   // ---------------------------------------------------------------- CL (combinational)
-  logic [9:0] digit_sum;   // sum of the 2n message nibbles, at most 64 * 15
-  logic [9:0] checksum;    // sum(15 - d) = 15 * 2n - digit_sum
+  // The 2n nibbles are summed as a tree (bytes, words, then the eight words) rather than as one
+  // chain of 64 additions: the chain was the unit's critical path (docs/synthesis.md).
+  logic [31:0][4:0] byte_sum;   // the two nibbles of byte b, or 0 beyond the message
+  logic [7:0][6:0]  word_sum;   // the four bytes of word w
+  logic [9:0] digit_sum;        // sum of the 2n message nibbles, at most 64 * 15
+  logic [9:0] checksum;         // sum(15 - d) = 15 * 2n - digit_sum
   always_comb begin
-    digit_sum = '0;
     for (int b = 0; b < 32; b++) begin
-      if (6'(b) < {op_nw, 2'b00}) begin
-        digit_sum = digit_sum + 10'(s_i[8*b + 4 +: 4]) + 10'(s_i[8*b +: 4]);
-      end
+      byte_sum[b] = (6'(b) < {op_nw, 2'b00}) ? 5'(s_i[8*b + 4 +: 4]) + 5'(s_i[8*b +: 4]) : 5'd0;
     end
+    for (int w = 0; w < 8; w++) begin
+      word_sum[w] = (7'(byte_sum[4*w])     + 7'(byte_sum[4*w + 1]))
+                  + (7'(byte_sum[4*w + 2]) + 7'(byte_sum[4*w + 3]));
+    end
+    digit_sum = ((10'(word_sum[0]) + 10'(word_sum[1])) + (10'(word_sum[2]) + 10'(word_sum[3])))
+              + ((10'(word_sum[4]) + 10'(word_sum[5])) + (10'(word_sum[6]) + 10'(word_sum[7])));
     checksum = 10'd30 * {6'b0, op_nw} * 10'd4 - digit_sum;
     cl_wdata_o = '0;
     cl_wmask_o = '0;
