@@ -105,7 +105,8 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long += scheme_steps(seed, "ci")
     else:
         long = [Step("implementation figures (make synth: generic gates, ECP5 place and route)",
-                     [PY, "-m", "scripts.synth", "--reports", str(REPORTS)], "make synth", lane="synth"),
+                     [PY, "-m", "scripts.synth", "--jobs", "1", "--reports", str(REPORTS)], "make synth",
+                     lane="synth"),
                 Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
                      lane="mutants"),
                 Step("formal (every task)", formal_cmd, "make formal", lane="formal")]

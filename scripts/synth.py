@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -577,6 +579,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="make synth", description=__doc__.split("\n\n")[0])
     ap.add_argument("--unit", action="append", help=f"one of {', '.join(SYNTH_UNITS)} (default: all); repeatable")
     ap.add_argument("--flow", choices=["generic", "ecp5", "both"], default="both")
+    ap.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1),
+                    help="units synthesised side by side (default 2)")
     ap.add_argument("--budget-scale", type=float, default=1.0,
                     help="scale every unit's place-and-route time budget")
     ap.add_argument("--reports", type=Path, default=REPORTS, help="where synth.md/synth.json go")
@@ -598,13 +602,19 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copy(prev_path, reports / "synth.prev.json")
     results: dict = {}
     failed = []
-    for i, n in enumerate(names, 1):
-        log(f"[{i}/{len(names)}] {n} ({SYNTH_UNITS[n].top}): {' + '.join(flows)}")
+    # the wasm tools are single-threaded: units run side by side, the largest budgets first
+    order = sorted(names, key=lambda n: -SYNTH_UNITS[n].budget_s)
+
+    def one(n: str) -> None:
+        log(f"[{order.index(n) + 1}/{len(order)}] {n} ({SYNTH_UNITS[n].top}): {' + '.join(flows)}")
         try:
             results[n] = run_unit(n, flows, args.budget_scale, build)
         except ToolError as e:
             print(f"synth: error: {n}: {e}", file=sys.stderr)
             failed.append(n)
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(one, order))
     # the previous figures of units and flows not run this time stay, so the report stays whole
     now = time.strftime("%Y-%m-%d %H:%M")
     merged: dict = {}
