@@ -2,18 +2,20 @@
 
 Two flows per unit, both with yowasp Yosys (and yowasp nextpnr-ecp5), pinned in requirements.txt:
 
-  generic  `synth -flatten -booth` (Booth-encoded multipliers, as a standard-cell flow builds them) to
-           Yosys's internal gates, enables and resets unmapped (`dffunmap`), ABC to simple CMOS gates; cells per type, a NAND2-equivalent gate count (weights below),
-           flip-flops, logic depth, and the largest cones (the logic in front of each register).
+  generic  `synth -flatten -booth` (Booth-encoded multipliers, as a standard-cell flow builds
+           them) to Yosys's internal gates, enables and resets unmapped (`dffunmap`), ABC to simple
+           CMOS gates: cells per type, a NAND2-equivalent gate count (weights below), flip-flops,
+           logic depth, and the largest cones (the logic in front of each register).
   ecp5     the unit inside a wrapper that registers every port (out-of-context timing only sees
            register-to-register paths), `synth_ecp5 -abc9`, nextpnr-ecp5 on an LFE5U-85F speed 8
-           (CABGA381): LUT4, FF, MULT18X18D, block RAM, Fmax after place and route, and the
-           critical path in words. The wrapper's own flip-flops are subtracted from FF.
+           (CABGA381): LUT4, MULT18X18D, block RAM, Fmax after place and route, and the critical
+           path in words. (FF in the report is the unit's own, from the generic netlist.)
 
 `pqx_top` is counted per unit and added (its flattened generic synthesis does not finish in
 minutes): its gate count is the sum of the units' plus the glue, the top synthesised with the units
 as black boxes. Its ECP5 run is the real thing, flattened, under a time budget; a run over budget is
 reported with the figure it reached (nextpnr's post-placement estimate), never dropped.
+`top_hash` is pqx_top with the arithmetic, sampling and FPR units cut out (docs/synthesis.md).
 
 Results: build/synth/<unit>/ (netlists, logs, nextpnr report), build/reports/synth.json and
 synth.md (side by side with the seeds' figures, and the change against the previous run's JSON,
@@ -520,11 +522,19 @@ def path_text(cp: dict | None) -> str:
             f"{cp['logic_ns']} ns logic + {cp['routing_ns']} ns routing")
 
 
-def pct(new: float | None, old: float | None) -> str:
+WORSE_PCT = 10     # a change this much for the worse is flagged in the report
+
+
+def pct(new: float | None, old: float | None, higher_is_better: bool = False) -> str:
+    """The change against the previous run, ' (+12 %)'; flagged with 'WORSE' when it costs
+    WORSE_PCT or more (area up, Fmax down)."""
     if new is None or old in (None, 0):
         return ""
     d = 100.0 * (new - old) / old
-    return f" ({d:+.0f} %)" if abs(d) >= 0.5 else ""
+    if abs(d) < 0.5:
+        return ""
+    worse = (-d if higher_is_better else d) >= WORSE_PCT
+    return f" ({d:+.0f} %{' WORSE' if worse else ''})"
 
 
 def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Path:
@@ -546,7 +556,7 @@ def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Pat
              "ECP5: per unit with every port registered (out of context); LUT4 counts the two LUT4s of each "
              "CCU2C carry cell. FF, GE, gates, depth: the unit alone, generic netlist (GE: NAND2 "
              "equivalents from Nangate45 X1 areas / NAND2_X1; depth: gates on the longest path). "
-             "In brackets: change against the previous run" +
+             f"In brackets: change against the previous run, WORSE when it costs {WORSE_PCT} % or more" +
              (f" ({previous.get('when', 'date unknown')})." if previous else " (none recorded)."), "",
              "| unit | LUT4 | FF | MULT18X18D | BRAM | Fmax (MHz) | GE | gates | depth | critical path |",
              "|---|---|---|---|---|---|---|---|---|---|"]
@@ -559,7 +569,7 @@ def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Pat
         cells.append(f"{e['lut4']:,}{pct(e['lut4'], prev(name, 'ecp5', 'lut4'))}" if e else "-")
         cells.append(f"{ff:,}" if ff is not None else "-")
         cells += [str(e["mult18"]), str(e["bram"])] if e else ["-", "-"]
-        cells.append(f"**{fm}**{pct(fm, prev(name, 'ecp5', 'fmax_mhz'))}" if fm is not None
+        cells.append(f"**{fm}**{pct(fm, prev(name, 'ecp5', 'fmax_mhz'), higher_is_better=True)}" if fm is not None
                      else (fmax_text(e) if e else "-"))
         cells.append((f"{ge:,}{pct(ge, ge_prev)}" if ge is not None else "-") +
                      (f" (glue {g['glue']['ge']:,})" if "glue" in g else ""))

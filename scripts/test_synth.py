@@ -88,8 +88,11 @@ def test_report_shows_the_change_against_the_last_run(work):
     old = {"when": "yesterday", "units": run(100.0, 100, 1000)}
     md = synth.write_reports(run(80.0, 125, 1000), old, work).read_text()
     row = next(ln for ln in md.splitlines() if ln.startswith("| decoder |"))
-    assert "**80.0** (-20 %)" in row and "125 (+25 %)" in row
+    assert "**80.0** (-20 % WORSE)" in row and "125 (+25 % WORSE)" in row
     assert "1,000 |" in row and "1,000 (" not in row        # unchanged: no bracket
+    better = synth.write_reports(run(105.0, 95, 1000), old, work).read_text()
+    row = next(ln for ln in better.splitlines() if ln.startswith("| decoder |"))
+    assert "**105.0** (+5 %) |" in row and "95 (-5 %) |" in row
 
 
 def test_unknown_unit_is_one_line_and_exit_2():
