@@ -58,8 +58,10 @@ module pqx_sampler_unit (
     endcase
   end
 
+  // 2 eta j as shifts and one addition (a multiplier here was the unit's critical path)
   assign cbd_j       = rs2_i[4:0];
-  assign cbd_lo      = 9'({cbd_eta, 1'b0}) * 9'(cbd_j);
+  assign cbd_lo      = (cbd_eta[0] ? 9'({cbd_j, 1'b0}) : 9'd0) + (cbd_eta[1] ? 9'({cbd_j, 2'b0}) : 9'd0)
+                     + (cbd_eta[2] ? 9'({cbd_j, 3'b0}) : 9'd0);
   assign cbd_end     = cbd_lo + 9'({cbd_eta, 1'b0});
   assign cbd_exc     = cbd_end > 9'd32;
   assign cbd_bits    = rs1_i >> cbd_lo;
