@@ -21,35 +21,13 @@ static uint32_t buf[STREAM_LEN / 4];
 static int32_t coef[NCOEF + 8];
 
 #if PQX_KERNEL
-/* Stores candidate r as int32 (bit 30 sign-extended) and advances the output by its valid bit
- * (bit 31; a rejection is r = 0): no branch per candidate, so the time depends only on the
- * number of words read. */
-#define PUT(o, r)                                                          \
-    do {                                                                   \
-        uint32_t r_ = (r);                                                 \
-        *o = (int32_t)(r_ << 1) >> 1;                                      \
-        o = (int32_t *)((uintptr_t)o + ((r_ >> 31) << 2));                 \
-    } while (0)
+#include "mldsa_pqx.h"
 
 static void rej_eta2(int32_t *o, const uint32_t *w)
 {
     int32_t *end = o + NCOEF;
     while (o < end) {
-        /* the word's eight candidates first (a PQX result read at once costs a stall), then
-         * the stores */
-        uint32_t t = *w++;
-        uint32_t c0 = pqx_rej_eta2(t, 0), c1 = pqx_rej_eta2(t, 1);
-        uint32_t c2 = pqx_rej_eta2(t >> 8, 0), c3 = pqx_rej_eta2(t >> 8, 1);
-        uint32_t c4 = pqx_rej_eta2(t >> 16, 0), c5 = pqx_rej_eta2(t >> 16, 1);
-        uint32_t c6 = pqx_rej_eta2(t >> 24, 0), c7 = pqx_rej_eta2(t >> 24, 1);
-        PUT(o, c0);
-        PUT(o, c1);
-        PUT(o, c2);
-        PUT(o, c3);
-        PUT(o, c4);
-        PUT(o, c5);
-        PUT(o, c6);
-        PUT(o, c7);
+        REJ_ETA_WORD(o, *w++, pqx_rej_eta2, 0);
     }
 }
 

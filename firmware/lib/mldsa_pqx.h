@@ -5,7 +5,8 @@
  *   mldsa_invntt_pqx     NTT^-1 (Algorithm 42), exact (scaled by R/256 with MQMULD)
  *   mldsa_ntt_mont_pqx   the same, output times R (Montgomery form)
  *   mldsa_dot_pqx        sum of n MultiplyNTTs with b in Montgomery form: one MQMULD each
- *   mldsa_rej_ntt_pqx    RejNTTPoly (Algorithm 30): KREAD3 + REJ_UNIFORM, branch-free */
+ *   mldsa_rej_ntt_pqx    RejNTTPoly (Algorithm 30): KREAD3 + REJ_UNIFORM, branch-free
+ *   REJ_ETA_WORD         RejBoundedPoly's (Algorithm 31) step on one stream word */
 #ifndef MLDSA_PQX_H
 #define MLDSA_PQX_H
 
@@ -13,6 +14,36 @@
 #include "pqx.h"
 #include "keccak_pqx.h"
 #include "ntt_sw.h"
+
+/* RejBoundedPoly's step on one 32-bit stream word (FIPS 204 Algorithm 31, CoeffFromHalfByte): its
+ * eight half-bytes, low first, through REJ (pqx_rej_eta2 or pqx_rej_eta4: {valid, value}), all
+ * eight first (a PQX result read by the next instruction stalls); then per candidate a store of
+ * its value (bit 30 sign-extended, plus QNEG when negative: 0 keeps [-eta, eta], Q gives mod q)
+ * and an advance of the int32 pointer o by its valid bit. No branch per candidate, so the time
+ * depends only on the number of words read. o needs 7 entries of slack past the last wanted. */
+#define REJ_ETA_PUT_(o, r, QNEG)                                           \
+    do {                                                                   \
+        uint32_t r_ = (r);                                                 \
+        int32_t v_ = (int32_t)(r_ << 1) >> 1;                              \
+        *(o) = v_ + ((v_ >> 31) & (QNEG));                                 \
+        (o) = (int32_t *)((uintptr_t)(o) + ((r_ >> 31) << 2));             \
+    } while (0)
+#define REJ_ETA_WORD(o, t, REJ, QNEG)                                      \
+    do {                                                                   \
+        uint32_t t_ = (t);                                                 \
+        uint32_t c0_ = REJ(t_, 0), c1_ = REJ(t_, 1);                       \
+        uint32_t c2_ = REJ(t_ >> 8, 0), c3_ = REJ(t_ >> 8, 1);             \
+        uint32_t c4_ = REJ(t_ >> 16, 0), c5_ = REJ(t_ >> 16, 1);           \
+        uint32_t c6_ = REJ(t_ >> 24, 0), c7_ = REJ(t_ >> 24, 1);           \
+        REJ_ETA_PUT_(o, c0_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c1_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c2_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c3_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c4_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c5_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c6_, QNEG);                                        \
+        REJ_ETA_PUT_(o, c7_, QNEG);                                        \
+    } while (0)
 
 static inline int32_t caddq_d(uint32_t x)
 {

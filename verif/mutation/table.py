@@ -345,8 +345,9 @@ MUTATIONS += [
              "c->c[j] = (signs & 1) ? Q - 1 : 1;", "c->c[j] = (signs & 1) ? 1 : Q - 1;",
              "[firmware] SampleInBall takes a sign bit of 1 as +1",
              checker="firmware"),
-    Mutation("mldsa_eta_rejects_kept", "firmware/schemes/mldsa/mldsa_kernels.c",
-             "o += r_ >> 31;", "o += 1;",
+    Mutation("mldsa_eta_rejects_kept", "firmware/lib/mldsa_pqx.h",
+             "(o) = (int32_t *)((uintptr_t)(o) + ((r_ >> 31) << 2));",
+             "(o) = (int32_t *)((uintptr_t)(o) + 4);",
              "[firmware] the PQX RejBoundedPoly keeps rejected half-bytes (as 0)",
              note="storing a negative coefficient without adding q is equivalent here: every "
                   "consumer (NTT, the encodings) takes any representative in (-q, q)",

@@ -70,23 +70,13 @@ static void stream_next(uint32_t blk[34])
     kpqx_store_words(blk, 34);
 }
 
-/* RejBoundedPoly (Algorithm 31): per stream word its eight half-bytes through REJ_ETA2 / REJ_ETA4
- * (docs/isa.md: {valid, value}), all eight first (a PQX result read at once stalls), then per
- * candidate a store of the value mod q and an advance of the output by its valid bit: no branch
- * per candidate. Up to 7 candidates past the 256th go to the slack of a local buffer. */
+/* RejBoundedPoly (Algorithm 31): REJ_ETA_WORD (mldsa_pqx.h) per stream word, values mod q. Up
+ * to 7 candidates past the 256th go to the slack of a local buffer. */
 #if MLDSA_ETA == 2
 #define REJ_ETA pqx_rej_eta2
 #else
 #define REJ_ETA pqx_rej_eta4
 #endif
-#define PUT_ETA(o, r)                                                      \
-    do {                                                                   \
-        uint32_t r_ = (r);                                                 \
-        int32_t v_ = (int32_t)(r_ << 1) >> 1;                              \
-        *o = v_ + ((v_ >> 31) & Q);                                        \
-        o += r_ >> 31;                                                     \
-    } while (0)
-
 void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r)
 {
     static int32_t out[256 + 8];
@@ -99,19 +89,7 @@ void mldsa_rej_bounded_poly(int32_t a[256], const uint8_t rho[64], unsigned r)
     stream_first(blk, seed);
     for (;;) {
         for (unsigned i = 0; i < 34 && o < out + 256; i++) {
-            uint32_t t = blk[i];
-            uint32_t c0 = REJ_ETA(t, 0), c1 = REJ_ETA(t, 1);
-            uint32_t c2 = REJ_ETA(t >> 8, 0), c3 = REJ_ETA(t >> 8, 1);
-            uint32_t c4 = REJ_ETA(t >> 16, 0), c5 = REJ_ETA(t >> 16, 1);
-            uint32_t c6 = REJ_ETA(t >> 24, 0), c7 = REJ_ETA(t >> 24, 1);
-            PUT_ETA(o, c0);
-            PUT_ETA(o, c1);
-            PUT_ETA(o, c2);
-            PUT_ETA(o, c3);
-            PUT_ETA(o, c4);
-            PUT_ETA(o, c5);
-            PUT_ETA(o, c6);
-            PUT_ETA(o, c7);
+            REJ_ETA_WORD(o, blk[i], REJ_ETA, Q);
         }
         if (o >= out + 256)
             break;
