@@ -91,37 +91,39 @@ MLKEM_SPECS = {   # (mode, function)
 }
 
 
+def signature_interface_unsupported(alg: str, g: dict) -> str | None:
+    """Why a signature group's interface is not supported (None: internal, or external and pure)."""
+    iface = g.get("signatureInterface", "internal")
+    if iface not in ("internal", "external"):
+        return f"signature interface {iface} not supported"
+    if iface == "external" and g.get("preHash", "pure") != "pure":
+        return f"Hash{alg} (preHash) not supported: the pre-hash would run on the host"
+    return None
+
+
 def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
     """The Spec of a test group, or why it is not supported."""
     if alg == "ML-KEM":
         spec = MLKEM_SPECS.get((mode, g.get("function") if mode != "keyGen" else None))
         return spec or f"{mode} {g.get('function') or ''} not supported".rstrip()
+    if alg in ("ML-DSA", "SLH-DSA") and mode in ("sigGen", "sigVer"):
+        unsupported = signature_interface_unsupported(alg, g)
+        if unsupported:
+            return unsupported
+    ext = g.get("signatureInterface", "internal") == "external"
     if alg == "ML-DSA":
-        iface = g.get("signatureInterface", "internal")
-        if mode in ("sigGen", "sigVer"):
-            if iface not in ("internal", "external"):
-                return f"signature interface {iface} not supported"
-            if iface == "external" and g.get("preHash", "pure") != "pure":
-                return "HashML-DSA (preHash) not supported: the pre-hash would run on the host"
         mu = bool(g.get("externalMu"))
         msg = ("mu", "mu") if mu else ("msg", "message")
         if mode == "keyGen":
             return Spec("keygen", (("xi", "seed"),), (("pk", "pk"), ("sk", "sk")))
         if mode == "sigGen":
             return Spec("sign_mu" if mu else "sign", (("sk", "sk"), msg, ("rnd", "rnd")),
-                        (("sig", "signature"),), external=iface == "external")
+                        (("sig", "signature"),), external=ext)
         if mode == "sigVer":
             return Spec("verify_mu" if mu else "verify", (("pk", "pk"), msg, ("sig", "signature")),
-                        external=iface == "external")
+                        external=ext)
         return f"{mode} not supported"
     if alg == "SLH-DSA":
-        iface = g.get("signatureInterface", "internal")
-        if mode in ("sigGen", "sigVer"):
-            if iface not in ("internal", "external"):
-                return f"signature interface {iface} not supported"
-            if iface == "external" and g.get("preHash", "pure") != "pure":
-                return "HashSLH-DSA (preHash) not supported: the pre-hash would run on the host"
-        ext = iface == "external"
         if mode == "keyGen":
             return Spec("keygen", (("sk_seed", "skSeed"), ("sk_prf", "skPrf"), ("pk_seed", "pkSeed")),
                         (("sk", "sk"), ("pk", "pk")))
