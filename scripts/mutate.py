@@ -223,7 +223,7 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
         runner = get_runner("verilator")
         try:
             runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
-                         build_args=VERILATOR_ARGS, always=True,
+                         build_args=VERILATOR_ARGS, parameters=unit.parameters, always=True,
                          log_file=out / "build.log")
         except Exception as exc:  # noqa: BLE001 - any build failure is reported the same way
             status.update(result="build_error", detail=f"{type(exc).__name__}: {exc}")
@@ -233,9 +233,10 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
 
         results = out / "results.xml"
         results.unlink(missing_ok=True)
-        env = {"PYTHONPATH": str(ROOT), "PQX_TEST_NAME": f"mutant_{name}"}
+        env = {"PYTHONPATH": str(ROOT), "PQX_TEST_NAME": f"mutant_{name}",
+               "PQX_PIPELINED": "1" if unit.pipelined else "0"}
         testcase = None
-        if unit_name == "top":
+        if unit.test_module == "verif.tests.test_top":       # top, top_pipelined: the system test
             env["PQX_N"] = str(n)
             testcase = "XifRandomTest"
         t1 = time.monotonic()
@@ -399,6 +400,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     unit = UNITS[args.unit]
     unit_files = {str(f.resolve().relative_to(ROOT)) for f in unit.source_files()}
+    # the mutants of other checkers (proofs, the SoC, a named unit's tests) run with the default unit
     proofs = [m for m in selected if m.checker != "sim"] if args.unit == "top" else []
     skipped = [m for m in selected if m.checker == "sim" and m.file not in unit_files]
     selected = [m for m in selected if m.checker == "sim" and m.file in unit_files]
@@ -436,10 +438,11 @@ def main(argv: list[str] | None = None) -> int:
             o = run_soc(m)
         elif m.checker == "firmware":
             o = run_firmware(m)
-        elif m.checker != "sim":
+        elif m.checker.startswith("formal:"):
             o = run_formal(m)
-        else:
-            o = run_one(m.name, args.unit, args.seed, args.n, args.build_timeout, args.timeout)
+        else:       # "sim" (the --unit) or "sim:UNIT"
+            unit_name = m.checker.split(":")[1] if ":" in m.checker else args.unit
+            o = run_one(m.name, unit_name, args.seed, args.n, args.build_timeout, args.timeout)
         note = o.killed_by if o.status == "killed" or o.status == "error" else ""
         print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) {note}",
               flush=True)

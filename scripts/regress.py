@@ -224,8 +224,13 @@ def merged_coverage() -> dict[str, dict[str, int]]:
     return total
 
 
-def latency_table() -> dict[str, object] | None:
-    files = sorted(REPORTS.glob("raw/*/latency.json"))
+def is_pipelined_run(raw_dir: Path) -> bool:
+    """A raw report directory (raw/<unit>_s<seed>...) of a pipelined-build unit."""
+    return "_pipelined_" in raw_dir.name
+
+
+def latency_table(pipelined: bool = False) -> dict[str, object] | None:
+    files = [f for f in sorted(REPORTS.glob("raw/*/latency.json")) if is_pipelined_run(f.parent) == pipelined]
     return json.loads(files[0].read_text()) if files else None
 
 
@@ -240,38 +245,53 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
         md.append(f"| {s.name} | {s.seed if s.seed is not None else '-'} | {s.status} | "
                   f"{s.seconds:.1f} | `{s.repro}` |")
 
-    lat = latency_table()
+    lat, lat_p = latency_table(), latency_table(pipelined=True)
     md += ["", "## Latency per instruction (cycles, issue handshake to result_valid, zero-stall host)", ""]
-    if lat:
-        md += ["| instruction | measured | contract |", "|---|---|---|"]
-        for name, cycles in lat["latency"].items():
-            md.append(f"| {name} | {cycles} | {lat['contract'][name]} |")
-        md.append(f"\nBack-to-back stream of {lat['stream']} instructions: one result per cycle.")
+    if lat or lat_p:
+        names = list((lat or lat_p)["latency"])
+        md += ["| instruction | measured | contract | pipelined build: measured | contract |",
+               "|---|---|---|---|---|"]
+        for name in names:
+            cells = [str(t["latency"].get(name, "-")) if t else "-" for t in (lat, lat_p)]
+            want = [str(t["contract"].get(name, "-")) if t else "-" for t in (lat, lat_p)]
+            md.append(f"| {name} | {cells[0]} | {want[0]} | {cells[1]} | {want[1]} |")
+        for label, t in (("", lat), ("pipelined build: ", lat_p)):
+            if t:
+                md.append(f"\n{label}back-to-back stream of {t['stream']} instructions: one result per cycle.")
     else:
         md.append("(no latency measurement: the system tests did not run)")
 
-    kernels: dict[str, object] = {}
+    # kernel -> build ("default"/"pipelined") -> measurement
+    kernels: dict[str, dict[str, object]] = {}
 
-    def collect(prefix: str, node: object) -> None:
+    def collect(prefix: str, node: object, build: str) -> None:
         """Rows of measurements ({cycles: n, ...} or a number); text fields are descriptions."""
         if isinstance(node, dict) and "cycles" in node and not isinstance(node["cycles"], str):
-            kernels[prefix] = node
+            kernels.setdefault(prefix, {})[build] = node
         elif isinstance(node, dict):
             for key, sub in node.items():
-                collect(f"{prefix} {key}".strip() if key not in ("levels",) else prefix, sub)
+                collect(f"{prefix} {key}".strip() if key not in ("levels",) else prefix, sub, build)
         elif isinstance(node, int):
-            kernels[prefix] = node
+            kernels.setdefault(prefix, {})[build] = node
 
     for path in sorted(REPORTS.glob("raw/*/kernel_cycles_*.json")):
         tag = "SLH-DSA n =" if "slhdsa" in path.name else ""
-        collect(tag, json.loads(path.read_text()))
+        collect(tag, json.loads(path.read_text()), "pipelined" if is_pipelined_run(path.parent) else "default")
     md += ["", "## Kernel cycle counts (first issue to last result, zero-stall host)", ""]
     if kernels:
-        md += ["| kernel | cycles | instructions | permutations |", "|---|---|---|---|"]
-        for name, value in kernels.items():
-            v = value if isinstance(value, dict) else {"cycles": value}
-            md.append(f"| {name} | {v.get('cycles', '')} | {v.get('instructions', '')} | "
-                      f"{v.get('permutations', '')} |")
+        from scripts.synth import coprocessor_clock, microseconds
+        clock, clock_p = coprocessor_clock(), coprocessor_clock(unit="top_pipelined")
+        md += ["| kernel | cycles | instructions | permutations | time (us) | pipelined build: cycles "
+               "| time (us) |", "|---|---|---|---|---|---|---|"]
+        for name, builds in kernels.items():
+            v, vp = ({"cycles": x} if isinstance(x, int) else (x or {})
+                     for x in (builds.get("default"), builds.get("pipelined")))
+            md.append(f"| {name} | {v.get('cycles', '-')} | {v.get('instructions', '')} | "
+                      f"{v.get('permutations', '')} | {microseconds(v.get('cycles'), clock)} | "
+                      f"{vp.get('cycles', '-')} | {microseconds(vp.get('cycles'), clock_p)} |")
+        for label, c in (("", clock), ("pipelined build: ", clock_p)):
+            md.append(f"\n{label}time at {c[0]} MHz, {c[1]}." if c else
+                      f"\n{label}no time column: no `make synth` figure for it yet.")
     else:
         md.append("(no kernel measurements)")
 

@@ -35,8 +35,9 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     elif waves:
         build_args += WAVES_ARGS
     runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
-                 build_args=build_args, waves=waves, log_file=build_dir / "build.log")
-    env = {"PYTHONPATH": str(ROOT)}
+                 build_args=build_args, parameters=unit.parameters, waves=waves,
+                 log_file=build_dir / "build.log")
+    env = {"PYTHONPATH": str(ROOT), "PQX_PIPELINED": "1" if unit.pipelined else "0"}
     if n is not None:
         env["PQX_N"] = str(n)
     if report_dir is not None:

@@ -65,6 +65,25 @@ def test_wrapper_registers_every_port_but_clock_and_reset():
     assert ".clk_i(clk_i)" in src and ".rst_ni(rst_ni)" in src and "clk_i_r" not in src
 
 
+def test_pipelined_build_parameters_and_parts():
+    """The pipelined build's parameter reaches every flow (chparam, the wrapper) and its gate count
+    adds the pipelined arithmetic unit, not the default one."""
+    top_p, arith_p = synth.SYNTH_UNITS["top_pipelined"], synth.SYNTH_UNITS["arith_pipelined"]
+    assert top_p.chparam() == "chparam -set Pipelined 1 pqx_top; " and synth.SYNTH_UNITS["top"].chparam() == ""
+    src = synth.wrapper(arith_p, [("clk_i", "input", 1), ("a_i", "input", 2)])
+    assert "pqx_arith_unit #(.Pipelined(1)) u_dut (" in src
+    assert "arith_pipelined" in top_p.parts() and "arith" not in top_p.parts()
+    assert synth.SYNTH_UNITS["top"].parts() == synth.PARTS and "arith" in synth.PARTS
+    glue = {"ge": 10, "ff": 1, "cones": []}
+    results = {p: {"generic": {"ge": 100, "ff": 5}} for p in synth.PARTS}
+    results["arith_pipelined"] = {"generic": {"ge": 1000, "ff": 50}}
+    results["top"] = results["top_pipelined"] = {"generic": {"glue": glue}}
+    n = len(synth.PARTS)
+    assert synth.generic_total(results, "top", "ge") == 10 + 100 * n
+    assert synth.generic_total(results, "top_pipelined", "ge") == 10 + 100 * (n - 1) + 1000
+    assert synth.generic_total(results, "top_pipelined", "ff") == 1 + 5 * (n - 1) + 50
+
+
 def test_decoder_through_both_flows(work):
     """The whole flow on the smallest unit: figures that are there and make sense."""
     reports = work / "reports"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,6 +21,12 @@ class Unit:
     sources: tuple[str, ...]          # file lists or single files, relative to ROOT
     test_module: str
     description: str
+    parameters: dict[str, int] = field(default_factory=dict)
+    """Top-level parameters of the build (Pipelined=1: the pipelined build, docs/synthesis.md)."""
+
+    @property
+    def pipelined(self) -> bool:
+        return self.parameters.get("Pipelined", 0) == 1
 
     def source_files(self) -> list[Path]:
         files: list[Path] = []
@@ -41,6 +47,11 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "kyber-py, dilithium-py and the definitions"),
     Unit("kernels_sampling", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_sampling",
          "ML-KEM CBD/SampleNTT and ML-DSA RejNTTPoly/RejBoundedPoly/ExpandMask kernels against kyber-py/dilithium-py"),
+    Unit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+         "the pipelined build (Pipelined=1) on its CV-X-IF ports: the same tests, its own latency table",
+         {"Pipelined": 1}),
+    Unit("kernels_ntt_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_ntt",
+         "the NTT/Karatsuba kernels on the pipelined build", {"Pipelined": 1}),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
          "instruction decoder against the ISA table"),
     Unit("keccak_round", "pqx_keccak_round", ("rtl/keccak/pqx_keccak_round.sv",), "verif.tests.test_keccak",
@@ -56,6 +67,12 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "verif.tests.test_arith_unit",
          "arithmetic unit alone: every lattice/GF/HQC instruction against the model (corners, random, "
          "H/K latches), the Karatsuba sequence as a 64x64 carry-less product, MODP_MONTYMUL schedule"),
+    Unit("arith_pipelined", "pqx_arith_unit",
+         ("rtl/pqx_pkg.sv", "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
+          "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"),
+         "verif.tests.test_arith_unit",
+         "the pipelined arithmetic unit (Pipelined=1): the same tests through its multi-cycle ports, "
+         "done exactly 2 cycles after the start", {"Pipelined": 1}),
     Unit("sampler", "pqx_sampler_unit", ("rtl/pqx_pkg.sv", "rtl/sampler/pqx_sampler_unit.sv"),
          "verif.tests.test_sampler_unit",
          "sampling unit alone: CBD1..4 at every j (slice patterns, corners, random, the exception), "

@@ -12,7 +12,9 @@
 // the solver, only exact integer identities.
 `default_nettype none
 
-module pqx_arith_props (
+module pqx_arith_props #(
+  parameter bit Pipelined = 1'b0    // the `pipe` task: the pipelined build's schedule
+) (
   input logic        clk_i,
   input logic        rst_ni,
   input logic        start_i,
@@ -44,7 +46,7 @@ module pqx_arith_props (
   logic        mc_done;
   logic [31:0] mc_data;
 
-  pqx_arith_unit dut (
+  pqx_arith_unit #(.Pipelined(Pipelined)) dut (
     .clk_i, .rst_ni, .start_i, .op_i(op), .rs1_i, .rs2_i, .rs3_i, .data_o(data),
     .mc_start_i, .mc_done_o(mc_done), .mc_data_o(mc_data), .mc_ack_i
   );
@@ -151,6 +153,69 @@ module pqx_arith_props (
       assume (!mc_ack_i || mc_done);
       assert (mc_done == (modp_cnt == 3'd5));
       assert (p_modp_step == modp_cnt);
+    end
+  end
+`endif
+
+`ifdef ARITH_PIPE
+  // ---------------------------------------------------- the pipelined build's schedule
+  // With starts only while idle and acks only while done (as pqx_top drives them), for every
+  // instruction, operand, start_i value and latch state: done rises exactly 2 cycles after the
+  // start of a single-cycle instruction and 5 after MODP_MONTYMUL's, and holds until the ack;
+  // while held, every register the result is formed from (the instruction, operands, product,
+  // Montgomery digits, Barrett estimates, latches) keeps its value, so mc_data_o, a function of
+  // them, is stable (the product, the digits, the estimates and the result logic are cut: the
+  // proof is about the schedule); the latches change only in the ack cycle of a pipelined
+  // instruction (so start_i, which this build ignores, changes none of them); data_o stays 0.
+  // The values: the unit tests of the pipelined build (arith_pipelined) against the model.
+  logic [2:0]  pcnt;          // 0 idle, 1..2 cycles since a pipelined start (2 = done)
+  logic [2:0]  mcnt;          // the same for MODP_MONTYMUL (5 = done)
+  logic [1:0]  p_pst;         // probe: the unit's pipeline state
+  logic [2:0]  p_modp_step;
+  logic        held_q;        // last cycle: done without ack
+  logic [6:0]  p_op_q;        // probes: the registers the result is formed from
+  logic [31:0] p_rs1_q, p_rs2_q;
+  logic [63:0] p_prod_q, p_digit_q;
+  logic [87:0] p_bar_t_q;
+  logic [286:0] regs, regs_prev;
+  logic        latch_ack_q;   // last cycle: the ack of a pipelined instruction
+  logic [31:0] h_prev;
+  logic [63:0] ka_prev, kb_prev;
+  logic [62:0] kl_prev, kg_prev;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pcnt <= '0;
+      mcnt <= '0;
+    end else begin
+      if (mc_start_i && op != pqx_pkg::OpModpMontymul) pcnt <= 3'd1;
+      else if (pcnt == 3'd1)                          pcnt <= 3'd2;
+      else if (pcnt == 3'd2 && mc_ack_i)              pcnt <= '0;
+      if (mc_start_i && op == pqx_pkg::OpModpMontymul) mcnt <= 3'd1;
+      else if (mcnt != 3'd0 && mcnt != 3'd5)          mcnt <= mcnt + 3'd1;
+      else if (mcnt == 3'd5 && mc_ack_i)              mcnt <= '0;
+    end
+    held_q      <= rst_ni && mc_done && !mc_ack_i;
+    regs_prev   <= regs;
+    latch_ack_q <= rst_ni && pcnt == 3'd2 && mc_ack_i;
+    h_prev  <= p_h_q;
+    ka_prev <= p_ka;
+    kb_prev <= p_kb;
+    kl_prev <= p_kl;
+    kg_prev <= p_kg;
+  end
+  assign regs = {p_op_q, p_rs1_q, p_rs2_q, p_prod_q, p_digit_q, p_bar_t_q};
+  always @(*) begin
+    if (!init) begin
+      assume (rst_ni);
+      assume (!mc_start_i || (pcnt == 3'd0 && mcnt == 3'd0));
+      assume (!mc_ack_i || mc_done);
+      a_pipe_state: assert (p_pst == pcnt[1:0] && pcnt <= 3'd2 && p_modp_step == mcnt);
+      a_one_at_a_time: assert (pcnt == 3'd0 || mcnt == 3'd0);
+      a_done:       assert (mc_done == (pcnt == 3'd2 || mcnt == 3'd5));
+      a_no_data_o:  assert (data == '0);
+      if (held_q) a_held: assert (mc_done && (pcnt != 3'd2 || regs == regs_prev));
+      if (!latch_ack_q) a_latches: assert (p_h_q == h_prev && p_ka == ka_prev && p_kb == kb_prev
+                                           && p_kl == kl_prev && p_kg == kg_prev);
     end
   end
 `endif

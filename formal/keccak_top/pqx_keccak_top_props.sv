@@ -52,7 +52,7 @@ module pqx_keccak_top_props (
                             result_exc, result_exccode, result_dbg, result_err};
 
   // Probes onto pqx_top internals (connect -set in the .sby script).
-  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_kec, p_mc_slh, p_mc_modp, p_mc_kperm;
+  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_kec, p_mc_slh, p_mc_arith, p_mc_kperm;
   logic        p_exec_fire;
   logic        p_state_start, p_engine_start;
   logic [49:0] p_s_wmask, p_o_wmask;
@@ -76,7 +76,7 @@ module pqx_keccak_top_props (
     if (p_mc_finish && p_mc_kec && p_mc_kperm)  assert (p_s_wmask == '1 && p_o_wmask == '1);
     if (p_mc_finish && !p_mc_kec && p_mc_slh) assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
     // T4
-    if (p_mc_finish && !p_mc_kec && !p_mc_slh && p_mc_modp) assert (p_s_wmask == '0 && p_o_wmask == '0);
+    if (p_mc_finish && !p_mc_kec && !p_mc_slh && p_mc_arith) assert (p_s_wmask == '0 && p_o_wmask == '0);
     // T3
     if (p_mc_start) assert (!p_mc_busy && !p_exec_fire);
     // S/O writes happen only when an instruction executes or finishes

@@ -49,7 +49,8 @@
 `default_nettype none
 
 module pqx_xif_shell_props #(
-  parameter int IdOrder = 1   // 1: CV-X-IF 1.0 id ordering rule; 0: uniqueness only
+  parameter int IdOrder   = 1,  // 1: CV-X-IF 1.0 id ordering rule; 0: uniqueness only
+  parameter bit Pipelined = 0   // pqx_top's pipelined build (a dispatch register before the units)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -79,7 +80,7 @@ module pqx_xif_shell_props #(
 
   // Every unit built (pqx_pkg::UnitsBuilt): the multi-cycle instructions (KSTART, KPERM, THASH,
   // PRF, MODP_MONTYMUL) run in this proof.
-  pqx_top dut (
+  pqx_top #(.Pipelined(Pipelined)) dut (
     .clk_i, .rst_ni,
     .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
     .issue_accept_o, .issue_writeback_o, .issue_register_read_o,
@@ -152,8 +153,9 @@ module pqx_xif_shell_props #(
 
   // ---------------------------------------------------------------- shadow tracker
   // At most 5 instructions are in flight without a started result transaction: a running
-  // multi-cycle instruction and a full queue of 4 behind it (b_table_fits checks the bound).
-  localparam int SQD = 5;
+  // multi-cycle instruction and a full queue of 4 behind it (b_table_fits checks the bound);
+  // 6 in the pipelined build, whose dispatch register holds one more.
+  localparam int SQD = Pipelined ? 6 : 5;
   localparam int NC  = SQD + 1;  // candidates in a cycle: the table + the incoming instruction
 
   logic [SQD-1:0][3:0] sq_id_q;
@@ -540,7 +542,7 @@ module pqx_xif_shell_props #(
     if (rst_ni) begin
       cov_result_after_kill: cover (rs_start && f_killed_before);
       cov_state_exec:        cover (p_start && issue_fire && commit_valid_i && commit_kill_i);
-      cov_table_full:        cover (sq_n_q == 3'd5);
+      cov_table_full:        cover (sq_n_q == 3'(SQD));
       cov_mc_finish:         cover (p_mc_finish && f_killed_before);
       cov_cl_write:          cover (p_exec_fire && o_write);
       cov_stall_then_result: cover (rs_start && f_stalled && result_we_o);

@@ -1,10 +1,17 @@
 // PQX arithmetic unit: lattice butterflies and reductions (ML-KEM, ML-DSA, Falcon) and
 // the HQC binary-field instructions, around one shared 32x32 multiplier.
 //
-// Schedule: every instruction but MODP_MONTYMUL takes one cycle. On start_i the
-// result data_o is valid combinationally in that cycle (the dispatch stage registers
-// it) and the latches update at the following clock edge. Per instruction, the one
-// product of the shared multiplier (pqx_mul32) and its reduction:
+// Schedule, default build (Pipelined = 0): every instruction but MODP_MONTYMUL takes one
+// cycle. On start_i the result data_o is valid combinationally in that cycle (the dispatch
+// stage registers it) and the latches update at the following clock edge.
+// Pipelined build (Pipelined = 1): every instruction runs on the mc_* ports. Cycle 0 =
+// mc_start_i: operand select and the 32x32 product, registered with the instruction;
+// cycle 1: the Montgomery quotient digits of the registered product and the Barrett
+// quotient estimates of the registered operand, registered;
+// cycle 2..: mc_done_o with mc_data_o from the registers, held until mc_ack_i, when the
+// latches update. The same operand select, reductions and result logic serve both builds;
+// only the registers between them differ.
+// Per instruction, the one product of the shared multiplier (pqx_mul32) and its reduction:
 //   BFNTTK   z b -> MontK = t;  rd = {a - t, a + t}                  (16-bit halves)
 //   BFINTTK  z (b - a) -> MontK; BarrettK(a + b)   rd = {MontK, Barrett}
 //   MQMULK   rs1 rs2 -> MontK         BARRETT  BarrettK(rs1) (no product)
@@ -25,18 +32,20 @@
 // MODP_MONTYMUL runs in its own multi-cycle datapath (pqx_modp_montymul; mc_* ports).
 `default_nettype none
 
-module pqx_arith_unit (
+module pqx_arith_unit #(
+  parameter bit Pipelined = 1'b0   // product and Montgomery digits registered (see above)
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
 
-  input  logic         start_i,     // a single-cycle instruction executes this cycle
+  input  logic         start_i,     // a single-cycle instruction executes this cycle (default build)
   input  pqx_pkg::op_e op_i,
   input  logic [31:0]  rs1_i,
   input  logic [31:0]  rs2_i,
   input  logic [31:0]  rs3_i,
   output logic [31:0]  data_o,
 
-  input  logic         mc_start_i,  // MODP_MONTYMUL starts
+  input  logic         mc_start_i,  // MODP_MONTYMUL starts (pipelined build: any instruction)
   output logic         mc_done_o,
   output logic [31:0]  mc_data_o,
   input  logic         mc_ack_i
@@ -46,6 +55,18 @@ module pqx_arith_unit (
   function automatic logic [31:0] mod_q_f(logic [31:0] d);
     mod_q_f = d + (d[31] ? 32'(pqx_pkg::QF) : 32'd0);
   endfunction
+
+  // ---------------------------------------------------------------- execute view
+  // What the reductions and the result logic work on: this cycle's instruction and product
+  // (default build) or the ones registered at mc_start_i (pipelined build).
+  pqx_pkg::op_e x_op;
+  logic [31:0]  x_rs1, x_rs2;
+  logic [63:0]  x_prod;
+  logic [63:0]  x_digit;           // Montgomery quotient digits of x_prod
+  logic [63:0]  digit;             // ... as pqx_mont_reduce forms them from x_prod
+  logic [87:0]  x_bar_t;           // Barrett quotient estimates of the Barrett operand
+  logic [87:0]  bar_t;             // ... as pqx_barrett forms them
+  logic         latch_we;          // the instruction in x_* updates the latches now
 
   // ---------------------------------------------------------------- latches
   logic [31:0] h_q, h_d;
@@ -58,17 +79,21 @@ module pqx_arith_unit (
   logic        mul_cl;
   logic [63:0] prod;
 
-  // Operands formed before the product.
-  logic [15:0] a16, b16;
+  // Operands formed before the product (from this cycle's inputs in both builds).
   logic [15:0] k_diff;              // ML-KEM inverse butterfly: b - a (int16)
-  logic [31:0] f_sub_ab, f_add_ab;  // Falcon: (a - b) mod q, (a + b) mod q
+  logic [31:0] f_sub_ab;            // Falcon: (a - b) mod q
   logic [31:0] d_diff;              // ML-DSA inverse butterfly: a - b
 
-  assign a16      = rs1_i[15:0];
-  assign b16      = rs2_i[15:0];
-  assign k_diff   = b16 - a16;
+  assign k_diff   = rs2_i[15:0] - rs1_i[15:0];
   assign d_diff   = rs1_i - rs2_i;
-  assign f_sub_ab = mod_q_f(32'(a16) - 32'(b16));
+  assign f_sub_ab = mod_q_f(32'(rs1_i[15:0]) - 32'(rs2_i[15:0]));
+
+  // Operands of the result logic (execute view).
+  logic [15:0] a16, b16;
+  logic [31:0] f_add_ab;            // Falcon: (a + b) mod q
+
+  assign a16      = x_rs1[15:0];
+  assign b16      = x_rs2[15:0];
   assign f_add_ab = mod_q_f(32'(a16) + 32'(b16) - 32'(pqx_pkg::QF));
 
   always_comb begin
@@ -110,7 +135,7 @@ module pqx_arith_unit (
   logic [31:0]         mont;
 
   always_comb begin
-    unique case (op_i)
+    unique case (x_op)
       pqx_pkg::OpBfnttD, pqx_pkg::OpBfinttD, pqx_pkg::OpMqmulD: mont_mode = pqx_pkg::MontD;
       pqx_pkg::OpBfnttF, pqx_pkg::OpBfinttF, pqx_pkg::OpMqmulF: mont_mode = pqx_pkg::MontF;
       default:                                                   mont_mode = pqx_pkg::MontK;
@@ -118,9 +143,11 @@ module pqx_arith_unit (
   end
 
   pqx_mont_reduce u_mont (
-    .mode_i (mont_mode),
-    .x_i    (prod),
-    .r_o    (mont)
+    .mode_i  (mont_mode),
+    .x_i     (x_prod),
+    .digit_o (digit),
+    .digit_i (x_digit),
+    .r_o     (mont)
   );
 
   pqx_pkg::barrett_mode_e bar_mode;
@@ -130,13 +157,13 @@ module pqx_arith_unit (
 
   assign k_sum = a16 + b16;
   always_comb begin
-    bar_in = $signed({rs1_i[31], rs1_i});
-    unique case (op_i)
+    bar_in = $signed({x_rs1[31], x_rs1});
+    unique case (x_op)
       pqx_pkg::OpBfinttK:     begin bar_mode = pqx_pkg::BarK; bar_in = $signed({{17{k_sum[15]}}, k_sum}); end
       pqx_pkg::OpRed32:       bar_mode = pqx_pkg::BarD;
-      pqx_pkg::OpBarrettHqc1: begin bar_mode = pqx_pkg::BarHqc1; bar_in = $signed({1'b0, rs1_i}); end
-      pqx_pkg::OpBarrettHqc3: begin bar_mode = pqx_pkg::BarHqc3; bar_in = $signed({1'b0, rs1_i}); end
-      pqx_pkg::OpBarrettHqc5: begin bar_mode = pqx_pkg::BarHqc5; bar_in = $signed({1'b0, rs1_i}); end
+      pqx_pkg::OpBarrettHqc1: begin bar_mode = pqx_pkg::BarHqc1; bar_in = $signed({1'b0, x_rs1}); end
+      pqx_pkg::OpBarrettHqc3: begin bar_mode = pqx_pkg::BarHqc3; bar_in = $signed({1'b0, x_rs1}); end
+      pqx_pkg::OpBarrettHqc5: begin bar_mode = pqx_pkg::BarHqc5; bar_in = $signed({1'b0, x_rs1}); end
       default:                bar_mode = pqx_pkg::BarK;
     endcase
   end
@@ -144,13 +171,15 @@ module pqx_arith_unit (
   pqx_barrett u_barrett (
     .mode_i (bar_mode),
     .a_i    (bar_in),
+    .t_o    (bar_t),
+    .t_i    (x_bar_t),
     .r_o    (bar)
   );
 
   // GF(2^8) reduction of a 15-bit carry-less product (or any 16-bit value).
   logic [15:0] gf_rem;
   always_comb begin
-    gf_rem = rs1_i[15:0];
+    gf_rem = x_rs1[15:0];
     for (int i = 15; i >= 8; i--) begin
       if (gf_rem[i]) gf_rem = gf_rem ^ (16'h011D << (i - 8));
     end
@@ -162,51 +191,52 @@ module pqx_arith_unit (
 
   assign f_sub_at = mod_q_f(32'(a16) - mont);
   assign f_add_at = mod_q_f(32'(a16) + mont - 32'(pqx_pkg::QF));
-  assign k_mid    = prod[62:0] ^ kl_q ^ kg_q;
+  assign k_mid    = x_prod[62:0] ^ kl_q ^ kg_q;
 
+  logic [31:0] x_data;              // the result of the instruction in x_*
   always_comb begin
-    data_o = '0;
+    x_data = '0;
     h_d    = h_q;
     h_we   = 1'b0;
     kl_we  = 1'b0;
     kg_we  = 1'b0;
-    unique case (op_i)
-      pqx_pkg::OpBfnttK:   data_o = {a16 - mont[15:0], a16 + mont[15:0]};
-      pqx_pkg::OpBfinttK:  data_o = {mont[15:0], bar[15:0]};
+    unique case (x_op)
+      pqx_pkg::OpBfnttK:   x_data = {a16 - mont[15:0], a16 + mont[15:0]};
+      pqx_pkg::OpBfinttK:  x_data = {mont[15:0], bar[15:0]};
       pqx_pkg::OpMqmulK,
       pqx_pkg::OpMqmulD,
-      pqx_pkg::OpMqmulF:   data_o = mont;
+      pqx_pkg::OpMqmulF:   x_data = mont;
       pqx_pkg::OpBarrett,
       pqx_pkg::OpRed32,
       pqx_pkg::OpBarrettHqc1,
       pqx_pkg::OpBarrettHqc3,
-      pqx_pkg::OpBarrettHqc5: data_o = bar;
+      pqx_pkg::OpBarrettHqc5: x_data = bar;
       pqx_pkg::OpBfnttD: begin
-        data_o = rs1_i + mont;
-        h_d    = rs1_i - mont;
+        x_data = x_rs1 + mont;
+        h_d    = x_rs1 - mont;
         h_we   = 1'b1;
       end
       pqx_pkg::OpBfinttD: begin
-        data_o = rs1_i + rs2_i;
+        x_data = x_rs1 + x_rs2;
         h_d    = mont;
         h_we   = 1'b1;
       end
       pqx_pkg::OpBfnttDH,
-      pqx_pkg::OpBfinttDH: data_o = h_q;
-      pqx_pkg::OpBfnttF:   data_o = {f_sub_at[15:0], f_add_at[15:0]};
-      pqx_pkg::OpBfinttF:  data_o = {mont[15:0], f_add_ab[15:0]};
-      pqx_pkg::OpGfmul8:   data_o = prod[31:0];
-      pqx_pkg::OpGfReduce: data_o = {16'b0, gf_rem};
+      pqx_pkg::OpBfinttDH: x_data = h_q;
+      pqx_pkg::OpBfnttF:   x_data = {f_sub_at[15:0], f_add_at[15:0]};
+      pqx_pkg::OpBfinttF:  x_data = {mont[15:0], f_add_ab[15:0]};
+      pqx_pkg::OpGfmul8:   x_data = x_prod[31:0];
+      pqx_pkg::OpGfReduce: x_data = {16'b0, gf_rem};
       pqx_pkg::OpKarats1: begin
-        data_o = prod[31:0];
+        x_data = x_prod[31:0];
         kl_we  = 1'b1;
       end
       pqx_pkg::OpKarats2: begin
-        data_o = prod[63:32];
+        x_data = x_prod[63:32];
         kg_we  = 1'b1;
       end
-      pqx_pkg::OpKarats3:  data_o = {1'b0, kl_q[62:32]} ^ k_mid[31:0];
-      pqx_pkg::OpKarats4:  data_o = kg_q[31:0] ^ {1'b0, k_mid[62:32]};
+      pqx_pkg::OpKarats3:  x_data = {1'b0, kl_q[62:32]} ^ k_mid[31:0];
+      pqx_pkg::OpKarats4:  x_data = kg_q[31:0] ^ {1'b0, k_mid[62:32]};
       default: ;
     endcase
   end
@@ -218,17 +248,17 @@ module pqx_arith_unit (
       kb_q <= '0;
       kl_q <= '0;
       kg_q <= '0;
-    end else if (start_i) begin
+    end else if (latch_we) begin
       if (h_we) h_q <= h_d;
       if (kl_we) begin
-        ka_q[31:0] <= rs1_i;
-        kb_q[31:0] <= rs2_i;
-        kl_q       <= prod[62:0];
+        ka_q[31:0] <= x_rs1;
+        kb_q[31:0] <= x_rs2;
+        kl_q       <= x_prod[62:0];
       end
       if (kg_we) begin
-        ka_q[63:32] <= rs1_i;
-        kb_q[63:32] <= rs2_i;
-        kg_q        <= prod[62:0];
+        ka_q[63:32] <= x_rs1;
+        kb_q[63:32] <= x_rs2;
+        kg_q        <= x_prod[62:0];
       end
     end
   end
@@ -238,16 +268,83 @@ module pqx_arith_unit (
   assign unused_bits = ^{f_add_ab[31:16], f_sub_at[31:16], f_add_at[31:16]};
 
   // ---------------------------------------------------------------- MODP_MONTYMUL
+  logic        modp_start, modp_done;
+  logic [31:0] modp_data;
+
   pqx_modp_montymul u_modp (
     .clk_i,
     .rst_ni,
-    .start_i  (mc_start_i),
+    .start_i  (modp_start),
     .a_i      (rs1_i),
     .b_i      (rs2_i),
     .p_i      (rs3_i),
-    .done_o   (mc_done_o),
-    .result_o (mc_data_o),
+    .done_o   (modp_done),
+    .result_o (modp_data),
     .ack_i    (mc_ack_i)
   );
+
+  // ---------------------------------------------------------------- the two builds
+  if (Pipelined) begin : g_pipe
+    // pst_q: 0 idle, 1 digits being formed, 2 done (held until mc_ack_i).
+    logic [1:0]   pst_q;
+    pqx_pkg::op_e op_q;
+    logic [31:0]  rs1_q, rs2_q;
+    logic [63:0]  prod_q, digit_q;
+    logic [87:0]  bar_t_q;
+    logic         pipe_start;
+
+    assign pipe_start = mc_start_i && op_i != pqx_pkg::OpModpMontymul;
+    assign modp_start = mc_start_i && op_i == pqx_pkg::OpModpMontymul;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        pst_q   <= 2'd0;
+        op_q    <= pqx_pkg::OpIllegal;
+        rs1_q   <= '0;
+        rs2_q   <= '0;
+        prod_q  <= '0;
+        digit_q <= '0;
+        bar_t_q <= '0;
+      end else if (pipe_start) begin
+        pst_q   <= 2'd1;
+        op_q    <= op_i;
+        rs1_q   <= rs1_i;
+        rs2_q   <= rs2_i;
+        prod_q  <= prod;
+      end else if (pst_q == 2'd1) begin
+        pst_q   <= 2'd2;
+        digit_q <= digit;
+        bar_t_q <= bar_t;
+      end else if (pst_q == 2'd2 && mc_ack_i) begin
+        pst_q   <= 2'd0;
+      end
+    end
+
+    assign x_op      = op_q;
+    assign x_rs1     = rs1_q;
+    assign x_rs2     = rs2_q;
+    assign x_prod    = prod_q;
+    assign x_digit   = digit_q;
+    assign x_bar_t   = bar_t_q;
+    assign latch_we  = pst_q == 2'd2 && mc_ack_i;
+    assign data_o    = '0;
+    assign mc_done_o = modp_done || pst_q == 2'd2;
+    assign mc_data_o = pst_q == 2'd2 ? x_data : modp_data;
+
+    logic unused_start;
+    assign unused_start = start_i;
+  end else begin : g_comb
+    assign x_op      = op_i;
+    assign x_rs1     = rs1_i;
+    assign x_rs2     = rs2_i;
+    assign x_prod    = prod;
+    assign x_digit   = digit;
+    assign x_bar_t   = bar_t;
+    assign latch_we  = start_i;
+    assign data_o    = x_data;
+    assign modp_start = mc_start_i;
+    assign mc_done_o = modp_done;
+    assign mc_data_o = modp_data;
+  end
 
 endmodule

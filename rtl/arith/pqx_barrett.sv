@@ -1,6 +1,10 @@
 // PQX Barrett unit: reductions by a constant with a quotient estimate.
 //
-// Schedule: purely combinational, one cycle. All modes compute
+// Schedule: combinational. The quotient estimates of a_i (all modes) leave on t_o and come back
+// on t_i: the default build wires them straight through (one cycle), the pipelined build
+// registers them (pqx_arith_unit), so that the estimate's constant product and the remainder's
+// land in different cycles. Each estimate is carried in the width its range needs for every
+// 33-bit a (|t_k| < 2^21, |t_d| <= 2^9, |t_hN| < 2^18), so nothing is lost. All modes compute
 //   t = (v * a + rnd) >> s,   r = a - t q,   and r - q if the mode corrects and r >= q
 // on the exact signed value a (33 bits: s32 operands, or u32 for HQC):
 //   BarK     ML-KEM barrett_reduce: v = 20159, s = 26, rnd = 2^25, q = 3329
@@ -12,6 +16,8 @@
 module pqx_barrett (
   input  pqx_pkg::barrett_mode_e mode_i,
   input  logic signed [32:0]     a_i,
+  output logic [87:0]            t_o,   // {t_h5 18, t_h3 18, t_h1 19, t_d 11, t_k 22} of a_i
+  input  logic [87:0]            t_i,   // the estimates of a_i (t_o, possibly registered)
   output logic [31:0]            r_o
 );
 
@@ -23,12 +29,22 @@ module pqx_barrett (
   logic signed [63:0] t, r, n, r_corr;
   logic               correct;
 
+  logic signed [63:0] e_k, e_d, e_h1, e_h3, e_h5;   // the estimates of a_i, formed here
+
   assign a    = $signed({{31{a_i[32]}}, a_i});
-  assign t_k  = (a * 64'sd20159 + (64'sd1 <<< 25)) >>> 26;
-  assign t_d  = (a + (64'sd1 <<< 22)) >>> 23;
-  assign t_h1 = (a * 64'sd243079) >>> 32;    // floor(2^32 / 17669)
-  assign t_h3 = (a * 64'sd119800) >>> 32;    // floor(2^32 / 35851)
-  assign t_h5 = (a * 64'sd74517) >>> 32;     // floor(2^32 / 57637)
+  assign e_k  = (a * 64'sd20159 + (64'sd1 <<< 25)) >>> 26;
+  assign e_d  = (a + (64'sd1 <<< 22)) >>> 23;
+  assign e_h1 = (a * 64'sd243079) >>> 32;    // floor(2^32 / 17669)
+  assign e_h3 = (a * 64'sd119800) >>> 32;    // floor(2^32 / 35851)
+  assign e_h5 = (a * 64'sd74517) >>> 32;     // floor(2^32 / 57637)
+  assign t_o  = {e_h5[17:0], e_h3[17:0], e_h1[18:0], e_d[10:0], e_k[21:0]};
+
+  // the estimates used (t_i), sign-extended back
+  assign t_k  = 64'($signed(t_i[21:0]));
+  assign t_d  = 64'($signed(t_i[32:22]));
+  assign t_h1 = 64'($signed(t_i[51:33]));
+  assign t_h3 = 64'($signed(t_i[69:52]));
+  assign t_h5 = 64'($signed(t_i[87:70]));
   assign r_k  = a - t_k * 64'sd3329;
   assign r_d  = a - t_d * 64'sd8380417;
   assign r_h1 = a - t_h1 * 64'sd17669;
@@ -51,6 +67,7 @@ module pqx_barrett (
 
   // Bits above 31 are the sign extension (K, D) or zero (HQC) the 32-bit result drops.
   logic unused_bits;
-  assign unused_bits = ^{r[63:32], r_corr[63:32], t};
+  assign unused_bits = ^{r[63:32], r_corr[63:32], t, e_k[63:22], e_d[63:11], e_h1[63:19],
+                         e_h3[63:18], e_h5[63:18]};
 
 endmodule

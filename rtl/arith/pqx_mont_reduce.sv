@@ -1,7 +1,10 @@
 // PQX Montgomery reduction: the three lattice moduli on one product.
 //
-// Schedule: purely combinational, fed by the shared multiplier's product x in the
-// same cycle. The mode picks the modulus and the reference formula:
+// Schedule: combinational. The quotient digits of x (all three moduli) leave on digit_o and
+// come back on digit_i: the default build wires them straight through (one cycle with the
+// product), the pipelined build registers them (pqx_arith_unit), so that the digit's
+// constant product and the final constant product land in different cycles. The mode picks
+// the modulus and the reference formula:
 //   MontK  q = 3329,    R = 2^16: t = s16(x * 62209),    r = (x - t q) >> 16
 //   MontD  q = 8380417, R = 2^32: t = s32(x * 58728449), r = (x - t q) >> 32
 //   MontF  q = 12289,   R = 2^16: Falcon mq_montymul on z = x mod 2^32 (uint32):
@@ -13,6 +16,8 @@
 module pqx_mont_reduce (
   input  pqx_pkg::mont_mode_e mode_i,
   input  logic [63:0]         x_i,
+  output logic [63:0]         digit_o,   // {t_d, w_digit, t_k} of x_i
+  input  logic [63:0]         digit_i,   // the digits of x_i (digit_o, possibly registered)
   output logic [31:0]         r_o
 );
 
@@ -24,19 +29,23 @@ module pqx_mont_reduce (
   logic signed [63:0] diff_k, diff_d;
   logic signed [63:0] r_k, r_d;
 
-  assign t_k    = x_i[15:0] * 16'd62209;      // q^-1 mod 2^16
-  assign t_d    = x_i[31:0] * 32'd58728449;   // q^-1 mod 2^32
+  assign t_k    = digit_i[15:0];
+  assign t_d    = digit_i[63:32];
   assign diff_k = $signed(x_i) - $signed({{48{t_k[15]}}, t_k}) * $signed(64'(pqx_pkg::QK));
   assign diff_d = $signed(x_i) - $signed({{32{t_d[31]}}, t_d}) * $signed(64'(pqx_pkg::QD));
   assign r_k    = diff_k >>> 16;
   assign r_d    = diff_d >>> 32;
+
+  assign digit_o = {x_i[31:0] * 32'd58728449,    // t_d: q^-1 mod 2^32
+                    x_i[15:0] * 16'd12287,       // w_digit: -q^-1 mod 2^16 (Falcon)
+                    x_i[15:0] * 16'd62209};      // t_k: q^-1 mod 2^16
 
   // Falcon mq_montymul, uint32 arithmetic throughout.
   logic [31:0] z, w, f_sum, f_sub;
   logic [15:0] w_digit;
 
   assign z       = x_i[31:0];
-  assign w_digit = z[15:0] * 16'd12287;         // -q^-1 mod 2^16
+  assign w_digit = digit_i[31:16];
   assign w       = 32'(w_digit) * 32'(pqx_pkg::QF);
   assign f_sum   = (z + w) >> 16;
   assign f_sub   = f_sum - 32'(pqx_pkg::QF);

@@ -47,6 +47,13 @@ UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr
 SO_UNITS = ("state", "keccak", "slhdsa")
 """Units whose instructions read or write S or O (they wait while a permutation runs)."""
 
+PIPELINE_DISPATCH = 1
+"""Pipelined build (pqx_top Pipelined = 1): the dispatch register between the in-flight queue and
+the units adds one cycle to every instruction."""
+PIPELINE_ARITH = 2
+"""Pipelined build: an arithmetic instruction's product and Montgomery digits are registered (two
+more cycles); it runs on the multi-cycle path."""
+
 Operands = tuple[int, int, int]
 Corner = Callable[[int, int, int], bool]
 
@@ -107,6 +114,21 @@ class InstrInfo:
     @property
     def multi_cycle(self) -> bool:
         return self.latency > 1
+
+    @property
+    def latency_pipelined(self) -> int:
+        """The latency in the pipelined build (PIPELINE_DISPATCH, PIPELINE_ARITH)."""
+        arith = PIPELINE_ARITH if self.unit == "arith" and not self.multi_cycle else 0
+        return self.latency + PIPELINE_DISPATCH + arith
+
+    @property
+    def latency_robust_pipelined(self) -> int | None:
+        return self.latency_robust + PIPELINE_DISPATCH if self.latency_robust else None
+
+    @property
+    def multi_cycle_pipelined(self) -> bool:
+        """Runs on the multi-cycle path in the pipelined build (every arithmetic instruction)."""
+        return self.multi_cycle or self.unit == "arith"
 
     @property
     def touches_so(self) -> bool:

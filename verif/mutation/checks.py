@@ -46,6 +46,10 @@ def checker_files(m: Mutation) -> list[str] | None:
     """Repository-relative files of the build the mutant's checker runs, None for a bad checker."""
     if m.checker == "sim":
         return top_files()
+    if m.checker.startswith("sim:"):
+        from scripts.units import UNITS
+        unit = UNITS.get(m.checker[4:])
+        return None if unit is None else [str(f.resolve().relative_to(ROOT)) for f in unit.source_files()]
     if m.checker in ("soc", "soc-check"):
         from scripts.run import soc_sources
         rtl = (ROOT / "rtl").resolve()
@@ -76,8 +80,9 @@ def outside_build(mutations: list[Mutation]) -> list[str]:
     for m in mutations:
         files = checker_files(m)
         if files is None:
-            problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'soc', 'soc-check', "
-                            f"'firmware' or 'formal:JOB:TASK' with a task of formal/JOB/JOB.sby")
+            problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'sim:UNIT', 'soc', "
+                            f"'soc-check', 'firmware' or 'formal:JOB:TASK' with a task of "
+                            f"formal/JOB/JOB.sby")
         elif m.file not in files:
             problems.append(f"{m.name}: {m.file} is not part of the build of its checker "
                             f"{m.checker}")
@@ -94,6 +99,9 @@ def set_parameters(m: Mutation) -> set[str]:
     """Parameters whose value the checker's build sets (chparam in the .sby; none for sim)."""
     if m.checker in ("sim", "soc", "soc-check", "firmware"):
         return set()
+    if m.checker.startswith("sim:"):
+        from scripts.units import UNITS
+        return set(UNITS[m.checker[4:]].parameters)
     job = m.checker.split(":")[1]
     return set(re.findall(r"chparam\s+-set\s+(\w+)", (ROOT / "formal" / job / f"{job}.sby")
                           .read_text()))

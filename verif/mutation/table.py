@@ -19,7 +19,9 @@ class Mutation:
     replacement: str
     description: str
     checker: str = "sim"
-    """Who must kill it: "sim" (the system test XifRandomTest on the full build),
+    """Who must kill it: "sim" (the system test XifRandomTest on the full build), "sim:UNIT" (the
+    tests of that simulation unit of scripts/units.py, for code only a build with other
+    parameters has: the pipelined build's),
     "formal:JOB:TASK" (that proof task run on the mutated tree, in the configuration its .sby
     builds), for a bug the random simulation cannot reach or the full build cannot show, or "soc"
     (firmware on the SoC: `python -m scripts.run --selftest`), for the SoC's own RTL, or
@@ -78,22 +80,22 @@ MUTATIONS: list[Mutation] = [
              "issue_ready does not wait for the rs_valid bits of register_read"),
     # (g) writeback flag wrong on the result
     Mutation("result_we_always", "rtl/pqx_top.sv",
-             "res_we_q     <= head.dec.writeback;",
+             "res_we_q     <= ex.dec.writeback;",
              "res_we_q     <= 1'b1;",
              "result we=1 even for instructions without writeback"),
     # (h) a rejected instruction gets a result
     Mutation("rejected_gets_result", "rtl/pqx_top.sv",
-             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
-             "assign exec_fire   = head_valid && !mc_busy_q && !multi_cycle && res_free;",
-             "exec_fire ignores head.accepted: rejected instructions produce a result"),
+             "assign ex_valid = head_valid && head.accepted;",
+             "assign ex_valid = head_valid;",
+             "execute ignores head.accepted: rejected instructions produce a result"),
     # multi-cycle units (Keccak, SLH-DSA)
     Mutation("kperm_keeps_s", "rtl/pqx_top.sv",
              "s_wmask = {50{mc_kperm_q}};",
              "s_wmask = '0;",
              "KPERM does not copy the permutation into S"),
     Mutation("so_not_blocked_while_busy", "rtl/pqx_top.sv",
-             "assign exec_fire   = head_valid && head.accepted && !mc_busy_q && !multi_cycle && res_free;",
-             "assign exec_fire   = head_valid && head.accepted && !multi_cycle && res_free;",
+             "assign exec_fire   = ex_valid && !mc_busy_q && !multi_cycle && res_free;",
+             "assign exec_fire   = ex_valid && !multi_cycle && res_free;",
              "single-cycle instructions execute while a permutation runs (result overtakes it)"),
     Mutation("keccak_round_constant", "rtl/keccak/pqx_keccak_round.sv",
              "5'd7:  round_constant = 64'h8000000000008009;",
@@ -112,15 +114,15 @@ MUTATIONS: list[Mutation] = [
              "        shake_block[32*w +: 32] = 32'h0000_0006;",
              "SHA3 padding instead of SHAKE padding in the SLH-DSA block"),
     Mutation("mc_start_uncommitted", "rtl/pqx_top.sv",
-             "assign mc_start    = head_valid && head.accepted && !mc_busy_q && multi_cycle;",
-             "assign mc_start    = (head_valid || multi_cycle) && head.accepted && !mc_busy_q "
+             "assign mc_start    = ex_valid && !mc_busy_q && multi_cycle;",
+             "assign mc_start    = (ex_valid || multi_cycle) && ex.accepted && !mc_busy_q "
              "&& multi_cycle;",
              "KSTART/KPERM/THASH/PRF start at the head of the queue without waiting for the commit: "
              "a later kill comes too late, the killed instruction writes S/O"),
     Mutation("load_start_uncommitted", "rtl/pqx_top.sv",
-             ".start_i   (exec_fire && head.dec.unit == pqx_pkg::UnitState),",
-             ".start_i   ((exec_fire || head.dec.op == pqx_pkg::OpLoad) "
-             "&& head.dec.unit == pqx_pkg::UnitState),",
+             ".start_i   (exec_fire && ex.dec.unit == pqx_pkg::UnitState),",
+             ".start_i   ((exec_fire || ex.dec.op == pqx_pkg::OpLoad) "
+             "&& ex.dec.unit == pqx_pkg::UnitState),",
              "a LOAD at the head of the queue writes S before its commit (and again each cycle "
              "it waits), also when it is killed afterwards"),
     # (i) batch commit not honoured
@@ -175,10 +177,10 @@ MUTATIONS: list[Mutation] = [
              "[extra] queue reports space when full (a 5th instruction overwrites)"),
     # arithmetic unit (issue 4)
     Mutation("mont_k_qinv", "rtl/arith/pqx_mont_reduce.sv",
-             "x_i[15:0] * 16'd62209;", "x_i[15:0] * 16'd62207;",
+             "x_i[15:0] * 16'd62209};", "x_i[15:0] * 16'd62207};",
              "[arith] MontK with a wrong q^-1 mod 2^16"),
     Mutation("mont_d_qinv", "rtl/arith/pqx_mont_reduce.sv",
-             "x_i[31:0] * 32'd58728449;", "x_i[31:0] * 32'd58728445;",
+             "x_i[31:0] * 32'd58728449,", "x_i[31:0] * 32'd58728445,",
              "[arith] MontD with a wrong q^-1 mod 2^32"),
     Mutation("mont_f_no_final_sub", "rtl/arith/pqx_mont_reduce.sv",
              "default:        r_o = f_sub + (f_sub[31] ? 32'(pqx_pkg::QF) : 32'd0);",
@@ -192,20 +194,20 @@ MUTATIONS: list[Mutation] = [
              "assign r_o    = r[31:0];",
              "[arith] HQC Barrett without its correction step (rd may equal rs1 mod N + N)"),
     Mutation("bfinttk_diff_sign", "rtl/arith/pqx_arith_unit.sv",
-             "assign k_diff   = b16 - a16;", "assign k_diff   = a16 - b16;",
+             "assign k_diff   = rs2_i[15:0] - rs1_i[15:0];", "assign k_diff   = rs1_i[15:0] - rs2_i[15:0];",
              "[arith] BFINTTK multiplies z by a - b instead of b - a"),
     Mutation("bfnttd_h_not_latched", "rtl/arith/pqx_arith_unit.sv",
-             "if (h_we) h_q <= h_d;", "if (h_we && op_i == pqx_pkg::OpBfinttD) h_q <= h_d;",
+             "if (h_we) h_q <= h_d;", "if (h_we && x_op == pqx_pkg::OpBfinttD) h_q <= h_d;",
              "[arith] BFNTTD does not latch its high half into H"),
     Mutation("falcon_add_unreduced", "rtl/arith/pqx_arith_unit.sv",
              "assign f_add_at = mod_q_f(32'(a16) + mont - 32'(pqx_pkg::QF));",
              "assign f_add_at = 32'(a16) + mont;",
              "[arith] BFNTTF low half a + t not reduced mod q"),
     Mutation("karats_mid_drops_l", "rtl/arith/pqx_arith_unit.sv",
-             "assign k_mid    = prod[62:0] ^ kl_q ^ kg_q;", "assign k_mid    = prod[62:0] ^ kg_q;",
+             "assign k_mid    = x_prod[62:0] ^ kl_q ^ kg_q;", "assign k_mid    = x_prod[62:0] ^ kg_q;",
              "[arith] Karatsuba middle term forgets a_lo b_lo"),
     Mutation("karats1_latches_wrong", "rtl/arith/pqx_arith_unit.sv",
-             "ka_q[31:0] <= rs1_i;", "ka_q[31:0] <= rs2_i;",
+             "ka_q[31:0] <= x_rs1;", "ka_q[31:0] <= x_rs2;",
              "[arith] KARATS1 latches b_lo as a_lo"),
     Mutation("gf_reduce_poly", "rtl/arith/pqx_arith_unit.sv",
              "16'h011D << (i - 8)", "16'h011B << (i - 8)",
@@ -213,8 +215,25 @@ MUTATIONS: list[Mutation] = [
     Mutation("modp_three_newton_steps", "rtl/arith/pqx_modp_montymul.sv",
              "localparam logic [2:0] StepDone = 3'd5;", "localparam logic [2:0] StepDone = 3'd4;",
              "[arith] MODP_MONTYMUL derives p0i with three Newton steps (16 bits)"),
+    # the pipelined build (Pipelined = 1; issue 17)
+    Mutation("pipe_operand_not_held", "rtl/arith/pqx_arith_unit.sv",
+             "        digit_q <= digit;",
+             "        digit_q <= digit;\n        rs1_q   <= rs1_i;",
+             "[pipelined] the arithmetic unit's registered rs1 follows the port after the start cycle",
+             checker="sim:arith_pipelined"),
+    Mutation("pipe_latch_before_ack", "rtl/arith/pqx_arith_unit.sv",
+             "    assign latch_we  = pst_q == 2'd2 && mc_ack_i;",
+             "    assign latch_we  = pst_q == 2'd2;",
+             "[pipelined] the H/K latches are written while the result waits for its ack",
+             checker="formal:arith:pipe",
+             note="the value written is the same in every held cycle, so simulation cannot see it"),
+    Mutation("dispatch_overwritten", "rtl/pqx_top.sv",
+             "assign dsp_take = head_valid && head.accepted && (!dsp_valid_q || ex_leave);",
+             "assign dsp_take = head_valid && head.accepted;",
+             "[pipelined] the dispatch register takes the next instruction while its own waits: "
+             "an instruction is lost", checker="sim:top_pipelined"),
     Mutation("modp_result_dropped", "rtl/pqx_top.sv",
-             "res_data_q   <= mc_modp_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
+             "res_data_q   <= mc_arith_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
              "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
     # sampler and FPR units (issue 5)
     Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",

@@ -24,6 +24,12 @@ op codes come from the `op_e` enum parsed out of rtl/pqx_pkg.sv.
                         32-bit a, b); back-to-back starts; rs/op inputs and single-cycle
                         instructions while it runs do not disturb it
 
+The pipelined build (unit `arith_pipelined`, Pipelined=1) runs the same tests: every instruction
+goes through mc_start_i, its operand ports carry junk from the next cycle on, mc_done_o must rise
+exactly `done_after(name)` cycles after the start (from the instruction table's pipelined latency),
+mc_data_o is checked and held for a random number of cycles before mc_ack_i, and the latches
+update at the ack.
+
 Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 """
 
@@ -39,7 +45,8 @@ from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models import INSTRUCTIONS, PqxModel, encode
 from verif.models.consts import M32, M64, N_HQC, Q_D as QD, Q_F as QF, Q_K as QK
-from verif.models.timing import LATENCY
+from verif.models.isa_table import PIPELINE_DISPATCH
+from verif.models.timing import contract as latency_contract, pipelined_build
 from verif.sv_enums import isa_op_codes
 
 HQC_N = {f"BARRETT_HQC{k}": n for k, n in N_HQC.items()}
@@ -51,9 +58,18 @@ K_WRITERS = ("KARATS1", "KARATS2")
 LATCH_READERS = ("BFNTTDH", "BFINTTDH", "KARATS3", "KARATS4")
 INVERSE_BF = ("BFINTTK", "BFINTTD", "BFINTTF")
 
-# pqx_top registers the MODP_MONTYMUL result in the first cycle mc_done_o is high (mc_finish with
-# a free result register), and result_valid rises the cycle after: top latency = done offset + 1.
-MODP_DONE_AFTER = LATENCY["MODP_MONTYMUL"] - 1
+PIPELINED = pipelined_build()
+LATENCY = latency_contract()[0]
+
+
+def done_after(name: str) -> int:
+    """Cycles from mc_start_i to the first mc_done_o. pqx_top starts a multi-cycle instruction in
+    its issue cycle (pipelined build: one dispatch cycle later), registers the result in the first
+    done cycle, and result_valid rises the cycle after: top latency = [dispatch +] done offset + 1."""
+    return LATENCY[name] - 1 - (PIPELINE_DISPATCH if PIPELINED else 0)
+
+
+MODP_DONE_AFTER = done_after("MODP_MONTYMUL")
 
 CORNERS = [
     0, 1, 2, M32, M32 - 1, 0x7FFFFFFF, 0x80000000, 0x80000001, 0x7FFF, 0x8000, 0xFFFF, 0x10000,
@@ -123,7 +139,10 @@ class ArithTb:
     async def op(self, name: str, rs1: int = 0, rs2: int = 0, rs3: int = 0, check_latches: bool = True) -> int:
         """Run one single-cycle instruction (operands taken mod 2^32); returns data_o.
 
-        Entered 1 ns after an edge (or right at it) and left right after the next rising edge."""
+        Entered 1 ns after an edge (or right at it) and left right after the next rising edge
+        (pipelined build: right after the edge of its ack)."""
+        if PIPELINED:
+            return await self.op_pipelined(name, rs1, rs2, rs3, check_latches)
         d = self.dut
         rs1, rs2, rs3 = rs1 & M32, rs2 & M32, rs3 & M32
         d.start_i.value = 1
@@ -141,6 +160,51 @@ class ArithTb:
             raise AssertionError(f"{what}: DUT data {data:#010x}, model {want:#010x}")
         await RisingEdge(d.clk_i)
         d.start_i.value = 0
+        self.ops += 1
+        self.count[name] = self.count.get(name, 0) + 1
+        return data
+
+    async def op_pipelined(self, name: str, rs1: int, rs2: int, rs3: int, check_latches: bool) -> int:
+        """The pipelined build: start on mc_start_i, junk on the operand ports afterwards, done
+        exactly done_after(name) cycles later, the result held until a random ack."""
+        d, rng = self.dut, self.rng
+        rs1, rs2, rs3 = rs1 & M32, rs2 & M32, rs3 & M32
+        d.start_i.value = 0
+        d.mc_ack_i.value = 0
+        d.mc_start_i.value = 1
+        d.op_i.value = self.codes[name]
+        d.rs1_i.value, d.rs2_i.value, d.rs3_i.value = rs1, rs2, rs3
+        await Timer(1, "ns")
+        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x}, {rs3:#010x})"
+        if check_latches:
+            self.check_latches(f"before {what}")
+        assert not int(d.mc_done_o.value), f"{what}: mc_done_o high in the start cycle"
+        want = self.model.execute(self.words[name], rs1, rs2, rs3).data
+        await RisingEdge(d.clk_i)
+        d.mc_start_i.value = 0
+        cycles = 1
+        while True:
+            d.op_i.value = rng.randrange(128)
+            d.rs1_i.value, d.rs2_i.value, d.rs3_i.value = self.word(), self.word(), self.word()
+            await Timer(1, "ns")
+            if int(d.mc_done_o.value):
+                break
+            assert cycles < 10, f"{what}: no mc_done_o after {cycles} cycles"
+            await RisingEdge(d.clk_i)
+            cycles += 1
+        assert cycles == done_after(name), (
+            f"{what}: mc_done_o {cycles} cycles after mc_start_i, expected {done_after(name)}")
+        data = int(d.mc_data_o.value)
+        if data != want:
+            raise AssertionError(f"{what}: DUT data {data:#010x}, model {want:#010x}")
+        for h in range(rng.choice((0, 0, 0, 1, 2))):
+            await RisingEdge(d.clk_i)
+            await Timer(1, "ns")
+            assert int(d.mc_done_o.value) and int(d.mc_data_o.value) == want, (
+                f"{what}: result not held {h + 1} cycles into the hold")
+        d.mc_ack_i.value = 1
+        await RisingEdge(d.clk_i)
+        d.mc_ack_i.value = 0
         self.ops += 1
         self.count[name] = self.count.get(name, 0) + 1
         return data
@@ -282,7 +346,8 @@ async def ArithRandomMixTest(dut):
 
 @cocotb.test()
 async def ArithStartLowTest(dut):
-    """start_i=0: the latch writers (and every other op code) with random operands change no latch."""
+    """start_i=0: the latch writers (and every other op code) with random operands change no latch
+    (pipelined build: mc_start_i=0 with start_i=1, which that build ignores; mc_done_o stays low)."""
     tb = await _tb(dut)
     rng = tb.rng
     codes = sorted(set(tb.codes.values()) | set(range(128)))
@@ -291,12 +356,14 @@ async def ArithStartLowTest(dut):
         await tb.op("KARATS1", tb.word(), tb.word())
         await tb.op("KARATS2", tb.word(), tb.word())
         for code in [tb.codes[n] for n in H_WRITERS + K_WRITERS] * 4 + codes:
-            dut.start_i.value = 0
+            dut.start_i.value = int(PIPELINED)
             dut.op_i.value = code
             dut.rs1_i.value, dut.rs2_i.value, dut.rs3_i.value = tb.word(), tb.word(), tb.word()
             await RisingEdge(dut.clk_i)
             await Timer(1, "ns")
             tb.check_latches(f"start_i=0 op_i={code}")
+            assert not int(dut.mc_done_o.value), f"mc_done_o without a start (op_i={code})"
+        dut.start_i.value = 0
         for name in LATCH_READERS:
             await tb.op(name, rng.getrandbits(32), rng.getrandbits(32), rng.getrandbits(32))
     tb.report("start_i=0")
@@ -366,7 +433,7 @@ async def _modp(tb: ArithTb, a: int, b: int, p: int, hold: int, busy_ops: bool) 
         if int(d.mc_done_o.value):
             break
         assert cycles < 20, f"{what}: no mc_done_o after {cycles} cycles"
-        if busy_ops and rng.random() < 0.7:      # single-cycle work on the shared operand ports
+        if busy_ops and not PIPELINED and rng.random() < 0.7:   # single-cycle work on the ports
             name = rng.choice(SINGLE_OPS)
             await tb.op(name, *tb.domain(name))
         else:                                    # or junk on the ports with start_i low

@@ -20,7 +20,8 @@ import pyuvm
 from cocotb.triggers import RisingEdge
 
 from verif.models import PqxModel, Result, decode
-from verif.models.timing import LATENCY, LATENCY_ROBUST
+from verif.models.isa import INSTRUCTIONS
+from verif.models.timing import contract as latency_contract, pipelined_build
 from verif.uvm.env import XifBaseTest, knob
 from verif.uvm.host_config import HostConfig
 from verif.uvm.sequences import ListSequence, RandomSequence, operands, state_readback
@@ -48,7 +49,8 @@ class XifLatencyTest(XifBaseTest):
     async def stimulus(self) -> None:
         sb = self.env.scoreboard
         measured: dict[str, list[int]] = {}
-        contract = dict(LATENCY) | {f"{name} robust": cycles for name, cycles in LATENCY_ROBUST.items()}
+        latency, robust = latency_contract()         # of the build under test (PQX_PIPELINED)
+        contract = dict(latency) | {f"{name} robust": cycles for name, cycles in robust.items()}
         for rep in range(3):
             for label in contract:
                 name = label.split()[0]
@@ -63,8 +65,11 @@ class XifLatencyTest(XifBaseTest):
             assert set(values) == {contract[label]}, (
                 f"{label}: latency {sorted(set(values))} cycles, contract {contract[label]}")
 
-        # Back-to-back: N single-cycle instructions give N results in N consecutive cycles.
-        single = [name for name, cycles in LATENCY.items() if cycles == 1]
+        # Back-to-back: N single-cycle instructions give N results in N consecutive cycles (the
+        # pipelined build: the ones not on its multi-cycle path).
+        pipelined = pipelined_build()
+        single = [name for name, info in INSTRUCTIONS.items()
+                  if not (info.multi_cycle_pipelined if pipelined else info.multi_cycle)]
         stream = [(name, operands(name, self.rng)) for name in single * 4]
         result_cycles = []
         orig = sb.on_result
@@ -81,7 +86,8 @@ class XifLatencyTest(XifBaseTest):
         assert gaps == {1}, f"back-to-back results not one per cycle: gaps {sorted(gaps)}"
 
         table = {name: values[0] for name, values in measured.items()}
-        self.logger.info(f"latency (cycles): {table}; {len(stream)} back-to-back results, "
+        self.logger.info(f"{'pipelined' if pipelined else 'default'} build, latency (cycles): {table}; "
+                         f"{len(stream)} back-to-back results, "
                          f"one per cycle")
         out_dir = os.environ.get("PQX_REPORT_DIR")
         if out_dir:
