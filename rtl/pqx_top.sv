@@ -23,15 +23,17 @@
 // Pipelined build (Pipelined = 1; docs/synthesis.md): a dispatch register sits between
 // the queue's head and the units, so no unit sees the issue port or the queue's bypass
 // in the cycle it executes: every instruction takes one cycle more, back-to-back
-// single-cycle instructions still one per cycle. The arithmetic unit registers its
-// product and Montgomery digits; its instructions run on the multi-cycle path, done
-// two cycles after their start. The latencies of both builds are the instruction
-// table's (verif/models/isa_table.py, latency and latency_pipelined).
+// single-cycle instructions still one per cycle. The arithmetic unit is a three-stage
+// pipeline (product | Montgomery digits and Barrett estimates | reductions | result): its
+// instructions enter one per cycle and their results come out three cycles later, in
+// order; another instruction executes only once the pipeline is empty, so results stay
+// in program order. The latencies of both builds are the instruction table's
+// (verif/models/isa_table.py, latency and latency_pipelined).
 `default_nettype none
 
 module pqx_top #(
   parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt,  // accepted units (proofs narrow it)
-  parameter bit         Pipelined  = 1'b0                  // dispatch register, registered product
+  parameter bit         Pipelined  = 1'b0                  // dispatch register, arithmetic pipeline
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -129,7 +131,7 @@ module pqx_top #(
   // queue without executing.
   logic            ex_valid;
   pqx_pkg::entry_t ex;
-  logic            ex_leave;        // it starts this cycle (exec_fire or mc_start)
+  logic            ex_leave;        // it starts this cycle (exec_fire, mc_start, arith_start)
 
   if (Pipelined) begin : g_dispatch
     logic            dsp_valid_q;
@@ -175,8 +177,7 @@ module pqx_top #(
   logic        mc_done;
   logic        mc_kec_q;        // the running instruction is KSTART/KPERM
   logic        mc_slh_q;        // ... THASH/PRF
-  logic        mc_arith_q;      // ... an arithmetic instruction (no S/O access): MODP_MONTYMUL,
-                                // and every one in the pipelined build
+  logic        mc_arith_q;      // ... MODP_MONTYMUL (arithmetic unit, no S/O access)
   logic        mc_kperm_q;
   logic [3:0]  mc_id_q;
   logic        mc_hartid_q;
@@ -198,14 +199,24 @@ module pqx_top #(
 
   assign head_is_cl  = ex.dec.op == pqx_pkg::OpCl128 || ex.dec.op == pqx_pkg::OpCl192
                        || ex.dec.op == pqx_pkg::OpCl256;
-  // From the instruction table (latency > 1); in the pipelined build every arithmetic
-  // instruction (the table's latency_pipelined).
-  assign multi_cycle = ex.dec.multi_cycle || (Pipelined && ex.dec.unit == pqx_pkg::UnitArith);
+  // Pipelined build: an arithmetic instruction (not MODP_MONTYMUL) enters the arithmetic
+  // pipeline (arith_start) and leaves it with its result (arith_take); others wait until the
+  // pipeline is empty. In the default build arith_pipe is 0 and the pipeline always empty.
+  logic        arith_pipe;      // ex goes into the arithmetic pipeline
+  logic        arith_start;
+  logic        arith_take;
+  logic        arith_ready;     // the pipeline takes an instruction this cycle
+  logic        arith_valid;     // a result leaves the pipeline when the result register is free
+  logic        arith_empty;
+  assign multi_cycle = ex.dec.multi_cycle;   // from the instruction table (latency > 1)
+  assign arith_pipe  = Pipelined && ex.dec.unit == pqx_pkg::UnitArith && !multi_cycle;
   assign res_free    = !res_valid_q || result_ready_i;
-  assign exec_fire   = ex_valid && !mc_busy_q && !multi_cycle && res_free;
-  assign mc_start    = ex_valid && !mc_busy_q && multi_cycle;
+  assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty;
+  assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty;
   assign mc_finish   = mc_busy_q && mc_done && res_free;
-  assign ex_leave    = exec_fire || mc_start;
+  assign arith_start = ex_valid && arith_pipe && !mc_busy_q && arith_ready;
+  assign arith_take  = arith_valid && res_free;
+  assign ex_leave    = exec_fire || mc_start || arith_start;
 
   // SLH-DSA unit
   logic          slh_eng_start;
@@ -322,21 +333,35 @@ module pqx_top #(
     end
   end
 
-  // Arithmetic unit: single-cycle lattice/HQC instructions (pipelined build: multi-cycle),
-  // MODP_MONTYMUL multi-cycle.
-  logic        arith_mc_done;
-  logic [31:0] arith_data;
-  logic [31:0] arith_mc_data;
+  // Arithmetic unit: single-cycle lattice/HQC instructions (pipelined build: its pipeline,
+  // which carries the result fields as a tag), MODP_MONTYMUL multi-cycle.
+  localparam int unsigned ArithTagW = pqx_pkg::XIdWidth + 1 + 5 + 1;
+  logic                 arith_mc_done;
+  logic [31:0]          arith_data;
+  logic [31:0]          arith_mc_data;
+  logic [ArithTagW-1:0] arith_tag;
+  logic [3:0]           arith_id;
+  logic                 arith_hartid;
+  logic [4:0]           arith_rd;
+  logic                 arith_we;
 
-  pqx_arith_unit #(.Pipelined(Pipelined)) u_arith (
+  assign {arith_id, arith_hartid, arith_rd, arith_we} = arith_tag;
+
+  pqx_arith_unit #(.Pipelined(Pipelined), .TagW(ArithTagW)) u_arith (
     .clk_i,
     .rst_ni,
-    .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitArith),
+    .start_i    ((exec_fire || arith_start) && ex.dec.unit == pqx_pkg::UnitArith),
     .op_i       (ex.dec.op),
     .rs1_i      (ex.rs[31:0]),
     .rs2_i      (ex.rs[63:32]),
     .rs3_i      (ex.rs[95:64]),
     .data_o     (arith_data),
+    .tag_i      ({ex.id, ex.hartid, ex.rd, ex.dec.writeback}),
+    .pipe_ready_o (arith_ready),
+    .pipe_valid_o (arith_valid),
+    .tag_o      (arith_tag),
+    .pipe_take_i  (arith_take),
+    .pipe_empty_o (arith_empty),
     .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitArith),
     .mc_done_o  (arith_mc_done),
     .mc_data_o  (arith_mc_data),
@@ -402,6 +427,14 @@ module pqx_top #(
       res_data_q   <= '0;
       res_rd_q     <= '0;
       res_we_q     <= 1'b0;
+      res_exc_q    <= 1'b0;
+    end else if (arith_take) begin     // pipelined build only
+      res_valid_q  <= 1'b1;
+      res_id_q     <= arith_id;
+      res_hartid_q <= arith_hartid;
+      res_data_q   <= arith_data;
+      res_rd_q     <= arith_rd;
+      res_we_q     <= arith_we;
       res_exc_q    <= 1'b0;
     end else if (exec_fire) begin
       res_valid_q  <= 1'b1;

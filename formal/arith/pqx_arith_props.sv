@@ -23,7 +23,9 @@ module pqx_arith_props #(
   input logic [31:0] rs2_i,
   input logic [31:0] rs3_i,
   input logic        mc_start_i,
-  input logic        mc_ack_i
+  input logic        mc_ack_i,
+  input logic [10:0] tag_raw,       // pipelined build (the `pipe` task): a tag and a take
+  input logic        take_raw
 );
 
   logic init = 1'b1;
@@ -46,11 +48,15 @@ module pqx_arith_props #(
   logic        mc_done;
   logic [31:0] mc_data;
 
-  pqx_arith_unit #(.Pipelined(Pipelined)) dut (
+  logic [10:0] tag_out;
+  logic        ready_out, valid_out, empty_out;
+  pqx_arith_unit #(.Pipelined(Pipelined), .TagW(11)) dut (
     .clk_i, .rst_ni, .start_i, .op_i(op), .rs1_i, .rs2_i, .rs3_i, .data_o(data),
+    .tag_i(tag_raw), .pipe_ready_o(ready_out), .pipe_valid_o(valid_out), .tag_o(tag_out),
+    .pipe_take_i(take_raw), .pipe_empty_o(empty_out),
     .mc_start_i, .mc_done_o(mc_done), .mc_data_o(mc_data), .mc_ack_i
   );
-  assign unused_mc = ^{mc_done, mc_data};
+  assign unused_mc = ^{mc_done, mc_data, tag_out, ready_out, valid_out, empty_out};
 
   // Probes (connect -set in the .sby script).
   logic        [63:0] p_prod;      // the shared multiplier's product (cut: free)
@@ -138,20 +144,20 @@ module pqx_arith_props #(
   // ---------------------------------------------------- MODP_MONTYMUL schedule
   // With starts only while idle and acks only while done (as pqx_top drives them), done
   // rises exactly 5 cycles after the start for every operand and holds until the ack.
-  logic [2:0] modp_cnt;    // 0 idle, 1..5 cycles since the start (5 = done)
-  logic [2:0] p_modp_step;
+  logic [3:0] modp_cnt;    // 0 idle, 1..5 cycles since the start (5 = done)
+  logic [3:0] p_modp_step;
   always @(posedge clk_i) begin
     if (!rst_ni)                                 modp_cnt <= '0;
-    else if (mc_start_i)                         modp_cnt <= 3'd1;
-    else if (modp_cnt != 3'd0 && modp_cnt != 3'd5) modp_cnt <= modp_cnt + 3'd1;
-    else if (modp_cnt == 3'd5 && mc_ack_i)       modp_cnt <= '0;
+    else if (mc_start_i)                         modp_cnt <= 4'd1;
+    else if (modp_cnt != 4'd0 && modp_cnt != 4'd5) modp_cnt <= modp_cnt + 4'd1;
+    else if (modp_cnt == 4'd5 && mc_ack_i)       modp_cnt <= '0;
   end
   always @(*) begin
     if (!init) begin
       assume (rst_ni);                           // reset in the first cycle only
-      assume (!mc_start_i || modp_cnt == 3'd0);
+      assume (!mc_start_i || modp_cnt == 4'd0);
       assume (!mc_ack_i || mc_done);
-      assert (mc_done == (modp_cnt == 3'd5));
+      assert (mc_done == (modp_cnt == 4'd5));
       assert (p_modp_step == modp_cnt);
     end
   end
@@ -159,63 +165,89 @@ module pqx_arith_props #(
 
 `ifdef ARITH_PIPE
   // ---------------------------------------------------- the pipelined build's schedule
-  // With starts only while idle and acks only while done (as pqx_top drives them), for every
-  // instruction, operand, start_i value and latch state: done rises exactly 2 cycles after the
-  // start of a single-cycle instruction and 5 after MODP_MONTYMUL's, and holds until the ack;
-  // while held, every register the result is formed from (the instruction, operands, product,
-  // Montgomery digits, Barrett estimates, latches) keeps its value, so mc_data_o, a function of
-  // them, is stable (the product, the digits, the estimates and the result logic are cut: the
-  // proof is about the schedule); the latches change only in the ack cycle of a pipelined
-  // instruction (so start_i, which this build ignores, changes none of them); data_o stays 0.
-  // The values: the unit tests of the pipelined build (arith_pipelined) against the model.
-  logic [2:0]  pcnt;          // 0 idle, 1..2 cycles since a pipelined start (2 = done)
-  logic [2:0]  mcnt;          // the same for MODP_MONTYMUL (5 = done)
-  logic [1:0]  p_pst;         // probe: the unit's pipeline state
-  logic [2:0]  p_modp_step;
-  logic        held_q;        // last cycle: done without ack
-  logic [6:0]  p_op_q;        // probes: the registers the result is formed from
-  logic [31:0] p_rs1_q, p_rs2_q;
-  logic [63:0] p_prod_q, p_digit_q;
-  logic [87:0] p_bar_t_q;
-  logic [286:0] regs, regs_prev;
-  logic        latch_ack_q;   // last cycle: the ack of a pipelined instruction
-  logic [31:0] h_prev;
-  logic [63:0] ka_prev, kb_prev;
-  logic [62:0] kl_prev, kg_prev;
+  // A three-stage pipeline, written here as its specification: a start enters when the pipeline
+  // advances (its last stage empty or taken), moves one stage per advance, and is valid at the
+  // end three advances later with the tag it entered with. For every instruction, operand, tag
+  // and latch state, with takes only while a result is valid (as pqx_top drives it):
+  // pipe_valid_o, tag_o, pipe_ready_o and pipe_empty_o follow that specification; while a
+  // result waits, every register it is formed from (the instruction, operands, product and the
+  // reductions' results) keeps its value, so data_o, a function of them and of the latches, is
+  // stable (the product, digits, estimates, reductions and result logic are cut: the proof is
+  // about the schedule); H, L and G change only when a result is taken, KA and
+  // KB only when a KARATS1/2 enters; MODP_MONTYMUL keeps its own schedule (done 10 cycles after
+  // its start in this build). The values: the unit tests of the pipelined build (arith_pipelined).
+  logic [10:0]  tag_i, tag_o;
+  logic         pipe_ready, pipe_valid, pipe_empty, pipe_take;
+  assign tag_i      = tag_raw;
+  assign tag_o      = tag_out;
+  assign pipe_ready = ready_out;
+  assign pipe_valid = valid_out;
+  assign pipe_empty = empty_out;
+  logic         sh1_v, sh2_v, sh3_v;    // the specification's stages
+  logic [10:0]  sh1_tag, sh2_tag, sh3_tag;
+  logic         sh_adv;
+  logic [3:0]   mcnt;                   // MODP_MONTYMUL: cycles since its start (10 = done)
+  logic [3:0]   p_modp_step;
+  logic         p_s1_valid, p_s2_valid; // probes: the first stages (induction strengthening)
+  logic [10:0]  p_s1_tag, p_s2_tag;
+  logic [6:0]   p_s3_op;                // ... and the last stage's registers
+  logic [31:0]  p_rs1, p_rs2;
+  logic [63:0]  p_prod_s3;
+  logic [31:0]  p_mont_s3, p_bar_s3;
+  logic [198:0] regs, regs_prev;
+  logic         held_q;                 // last cycle: a result waited (valid, not taken)
+  logic         took_q, ka_enter_q;     // last cycle: a result was taken; a KARATS1/2 entered
+  logic [31:0]  h_prev;
+  logic [63:0]  ka_prev, kb_prev;
+  logic [62:0]  kl_prev, kg_prev;
+  assign pipe_take = take_raw;
+  assign sh_adv    = !sh3_v || pipe_take;
+  assign regs      = {p_s3_op, p_rs1, p_rs2, p_prod_s3, p_mont_s3, p_bar_s3};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      pcnt <= '0;
-      mcnt <= '0;
+      sh1_v <= 1'b0;
+      sh2_v <= 1'b0;
+      sh3_v <= 1'b0;
+      mcnt  <= '0;
     end else begin
-      if (mc_start_i && op != pqx_pkg::OpModpMontymul) pcnt <= 3'd1;
-      else if (pcnt == 3'd1)                          pcnt <= 3'd2;
-      else if (pcnt == 3'd2 && mc_ack_i)              pcnt <= '0;
-      if (mc_start_i && op == pqx_pkg::OpModpMontymul) mcnt <= 3'd1;
-      else if (mcnt != 3'd0 && mcnt != 3'd5)          mcnt <= mcnt + 3'd1;
-      else if (mcnt == 3'd5 && mc_ack_i)              mcnt <= '0;
+      if (sh_adv) begin
+        sh1_v   <= start_i;
+        sh1_tag <= tag_i;
+        sh2_v   <= sh1_v;
+        sh2_tag <= sh1_tag;
+        sh3_v   <= sh2_v;
+        sh3_tag <= sh2_tag;
+      end
+      if (mc_start_i)                          mcnt <= 4'd1;
+      else if (mcnt != 4'd0 && mcnt != 4'd10) mcnt <= mcnt + 4'd1;
+      else if (mcnt == 4'd10 && mc_ack_i)     mcnt <= '0;
     end
-    held_q      <= rst_ni && mc_done && !mc_ack_i;
-    regs_prev   <= regs;
-    latch_ack_q <= rst_ni && pcnt == 3'd2 && mc_ack_i;
+    held_q     <= rst_ni && pipe_valid && !pipe_take;
+    took_q     <= rst_ni && pipe_valid && pipe_take;
+    ka_enter_q <= rst_ni && start_i && pipe_ready
+                  && (op == pqx_pkg::OpKarats1 || op == pqx_pkg::OpKarats2);
+    regs_prev  <= regs;
     h_prev  <= p_h_q;
     ka_prev <= p_ka;
     kb_prev <= p_kb;
     kl_prev <= p_kl;
     kg_prev <= p_kg;
   end
-  assign regs = {p_op_q, p_rs1_q, p_rs2_q, p_prod_q, p_digit_q, p_bar_t_q};
   always @(*) begin
     if (!init) begin
       assume (rst_ni);
-      assume (!mc_start_i || (pcnt == 3'd0 && mcnt == 3'd0));
+      assume (!pipe_take || pipe_valid);
+      assume (!mc_start_i || mcnt == 4'd0);
       assume (!mc_ack_i || mc_done);
-      a_pipe_state: assert (p_pst == pcnt[1:0] && pcnt <= 3'd2 && p_modp_step == mcnt);
-      a_one_at_a_time: assert (pcnt == 3'd0 || mcnt == 3'd0);
-      a_done:       assert (mc_done == (pcnt == 3'd2 || mcnt == 3'd5));
-      a_no_data_o:  assert (data == '0);
-      if (held_q) a_held: assert (mc_done && (pcnt != 3'd2 || regs == regs_prev));
-      if (!latch_ack_q) a_latches: assert (p_h_q == h_prev && p_ka == ka_prev && p_kb == kb_prev
-                                           && p_kl == kl_prev && p_kg == kg_prev);
+      a_valid: assert (pipe_valid == sh3_v && (!sh3_v || tag_o == sh3_tag));
+      a_ready: assert (pipe_ready == sh_adv);
+      a_empty: assert (pipe_empty == (!sh1_v && !sh2_v && !sh3_v));
+      a_stage1: assert (p_s1_valid == sh1_v && (!sh1_v || p_s1_tag == sh1_tag));
+      a_stage2: assert (p_s2_valid == sh2_v && (!sh2_v || p_s2_tag == sh2_tag));
+      a_modp:  assert (mc_done == (mcnt == 4'd10) && p_modp_step == mcnt);
+      if (held_q) a_held: assert (regs == regs_prev);
+      if (!took_q) a_latches_hlg: assert (p_h_q == h_prev && p_kl == kl_prev && p_kg == kg_prev);
+      if (!ka_enter_q) a_latches_ka: assert (p_ka == ka_prev && p_kb == kb_prev);
     end
   end
 `endif

@@ -98,6 +98,7 @@ module pqx_xif_shell_props #(
   logic [49:0]       p_s_wmask;    // word write ports of S and O (multi-cycle results, CL)
   logic [49:0]       p_o_wmask;
   logic              p_exec_fire;  // a single-cycle instruction executes in its unit
+  logic              p_arith_take; // pipelined build: an arithmetic result leaves the pipeline
   logic              p_mc_start;   // a multi-cycle instruction starts
   logic              p_mc_finish;  // ... finishes (S/O writes, result registered)
 `ifdef PQX_XIF_INVARIANTS
@@ -154,15 +155,17 @@ module pqx_xif_shell_props #(
   // ---------------------------------------------------------------- shadow tracker
   // At most 5 instructions are in flight without a started result transaction: a running
   // multi-cycle instruction and a full queue of 4 behind it (b_table_fits checks the bound);
-  // 6 in the pipelined build, whose dispatch register holds one more.
-  localparam int SQD = Pipelined ? 6 : 5;
+  // 8 in the pipelined build: three in the arithmetic pipeline, one in the dispatch register
+  // and a full queue.
+  localparam int SQD = Pipelined ? 8 : 5;
+  localparam int NW  = $clog2(SQD + 2);  // width of a count of up to SQD + 1 candidates
   localparam int NC  = SQD + 1;  // candidates in a cycle: the table + the incoming instruction
 
   logic [SQD-1:0][3:0] sq_id_q;
   logic [SQD-1:0][4:0] sq_rd_q;
   logic [SQD-1:0][2:0] sq_cls_q;   // so_class of the instruction word
   logic [SQD-1:0]      sq_acc_q, sq_we_q, sq_hart_q, sq_cmt_q;
-  logic [2:0]          sq_n_q;
+  logic [NW-1:0]       sq_n_q;
   logic                busy_q;     // a result transaction is ongoing (valid && !ready last cycle)
   logic                exec_ok_q;  // last cycle: oldest in-flight instruction may execute
 
@@ -188,8 +191,8 @@ module pqx_xif_shell_props #(
   logic               exec_ok;
   logic [2:0]         head_cls;    // so_class of the oldest remaining instruction
   logic               head_found;
-  logic [2:0]         n_d;
-  logic [NC-1:0][2:0] c_rank;
+  logic [NW-1:0]      n_d;
+  logic [NC-1:0][NW-1:0] c_rank;
   logic [SQD-1:0][3:0] d_id;
   logic [SQD-1:0][4:0] d_rd;
   logic [SQD-1:0][2:0] d_cls;
@@ -197,7 +200,7 @@ module pqx_xif_shell_props #(
 
   always @* begin
     logic acc;
-    logic [2:0] rank;
+    logic [NW-1:0] rank;
     for (int c = 0; c < SQD; c++) begin
       c_v[c]    = (c < sq_n_q);
       c_id[c]   = sq_id_q[c];
@@ -253,16 +256,16 @@ module pqx_xif_shell_props #(
     end
 
     // 4. compaction, in order (constant indices only: variable-index writes are slow to solve)
-    rank = 3'd0;
+    rank = '0;
     for (int c = 0; c < NC; c++) begin
       c_rank[c] = rank;
-      if (k3[c]) rank = rank + 3'd1;
+      if (k3[c]) rank = rank + NW'(1);
     end
     n_d = rank;
     d_id = '0; d_rd = '0; d_cls = '0; d_acc = '0; d_we = '0; d_hart = '0; d_cmt = '0;
     for (int i = 0; i < SQD; i++) begin
       for (int c = i; c < NC; c++) begin
-        if (k3[c] && c_rank[c] == 3'(i)) begin
+        if (k3[c] && c_rank[c] == NW'(i)) begin
           d_id[i]   = c_id[c];
           d_rd[i]   = c_rd[c];
           d_cls[i]  = c_cls[c];
@@ -309,11 +312,11 @@ module pqx_xif_shell_props #(
   logic [3:0] live_oldest, live_newest;
   logic       id_fresh;
   always @* begin
-    live_any    = busy_q || (sq_n_q != 3'd0);
+    live_any    = busy_q || (sq_n_q != '0);
     live_oldest = busy_q ? result_id_o : sq_id_q[0];
     live_newest = result_id_o;
     for (int c = 0; c < SQD; c++)
-      if (3'(c + 1) == sq_n_q) live_newest = sq_id_q[c];
+      if (NW'(c + 1) == sq_n_q) live_newest = sq_id_q[c];
     id_fresh    = !(busy_q && result_id_o == issue_id_i);
     for (int c = 0; c < SQD; c++)
       if (c < sq_n_q && sq_id_q[c] == issue_id_i) id_fresh = 1'b0;
@@ -339,10 +342,14 @@ module pqx_xif_shell_props #(
   logic s_write, o_write, p_done_q;
   assign s_write = p_s_wmask != '0;
   assign o_write = p_o_wmask != '0;
-  always @(posedge clk_i) p_done_q <= rst_ni && (p_exec_fire || p_mc_finish);
+  always @(posedge clk_i) p_done_q <= rst_ni && (p_exec_fire || p_arith_take || p_mc_finish);
   always @* begin
     if (rst_ni) begin
-      if (p_exec_fire || p_mc_start || p_mc_finish) a_exec_committed: assert (exec_ok);
+      // (in the pipelined build an arithmetic instruction enters its pipeline behind older
+      // ones, from the dispatch register that holds committed instructions only; its result
+      // leaving the pipeline, p_arith_take, is where it must be the oldest)
+      if (p_exec_fire || p_arith_take || p_mc_start || p_mc_finish) a_exec_committed: assert (exec_ok);
+      if (p_arith_take) a_take_alone: assert (!p_exec_fire && !p_mc_finish && !s_write && !o_write);
       if (p_start) a_start_is_exec: assert (p_exec_fire);
       if (s_write || o_write) a_write_is_exec: assert (p_exec_fire || p_mc_finish);
       if (p_start) a_ports_idle: assert (!s_write && !o_write);   // the `state` lemma assumes it
@@ -367,7 +374,7 @@ module pqx_xif_shell_props #(
   // (b) result identity and order
   always @* begin
     if (rs_start) begin
-      b_result_has_instr: assert (sq_n_q != 3'd0);
+      b_result_has_instr: assert (sq_n_q != '0);
       b_result_accepted:  assert (sq_acc_q[0]);
       b_result_committed: assert (sq_cmt_q[0]);
       b_result_id:        assert (result_id_o == sq_id_q[0]);
@@ -375,7 +382,7 @@ module pqx_xif_shell_props #(
       b_result_we:        assert (result_we_o == sq_we_q[0]);
       b_result_hartid:    assert (result_hartid_o[0] == sq_hart_q[0]);
     end
-    if (rst_ni) b_table_fits: assert (n_d <= 3'(SQD));
+    if (rst_ni) b_table_fits: assert (n_d <= NW'(SQD));
   end
 
   // (c) result held under back-pressure
@@ -443,14 +450,14 @@ module pqx_xif_shell_props #(
   assign mc_cls = p_mc_kec ? (p_mc_kperm ? C_KPERM : C_KSTART) : p_mc_slh ? C_THASH : C_NONE;
 
   // position of queue entry p in the shadow table
-  logic [3:0][2:0] dq_rank;
-  logic [2:0]      dq_count;
+  logic [3:0][NW-1:0] dq_rank;
+  logic [NW-1:0]   dq_count;
   always @* begin
-    logic [2:0] rank;
-    rank = {2'b0, rs_start} + {2'b0, p_mc_busy};
+    logic [NW-1:0] rank;
+    rank = NW'(rs_start) + NW'(p_mc_busy);
     for (int p = 0; p < 4; p++) begin
       dq_rank[p] = rank;
-      if (dq_live[p]) rank = rank + 3'd1;
+      if (dq_live[p]) rank = rank + NW'(1);
     end
     dq_count = rank;
   end
@@ -463,13 +470,13 @@ module pqx_xif_shell_props #(
       // starts now: accepted, committed, with its id, rd, hartid, writeback and class
       if (p_mc_busy) begin
         inv_mc_kind:  assert (!(p_mc_kec && p_mc_slh));
-        inv_mc_entry: assert (sq_n_q > {2'b0, rs_start});
+        inv_mc_entry: assert (sq_n_q > NW'(rs_start));
         inv_mc_id:    assert (sq_id_q[mc_idx] == p_mc_id && sq_rd_q[mc_idx] == p_mc_rd &&
                               sq_hart_q[mc_idx] == p_mc_hart && sq_we_q[mc_idx] == p_mc_we);
         inv_mc_cmt:   assert (sq_acc_q[mc_idx] && sq_cmt_q[mc_idx]);
         inv_mc_cls:   assert (sq_cls_q[mc_idx] == mc_cls);
       end
-      inv_sq_range:  assert (sq_n_q <= 3'(SQD));
+      inv_sq_range:  assert (sq_n_q <= NW'(SQD));
       inv_sq_count:  assert (dq_count == sq_n_q);
       if (busy_q) inv_busy_valid: assert (result_valid_o);
     end
@@ -494,7 +501,7 @@ module pqx_xif_shell_props #(
     end
     for (genvar i = 0; i < SQD; i++) begin : g_slot
       always @* begin
-        if (rst_ni && dq_live[p] && dq_rank[p] == 3'(i)) begin
+        if (rst_ni && dq_live[p] && dq_rank[p] == NW'(i)) begin
           assert (sq_id_q[i] == dq_id[p]);
           assert (sq_acc_q[i] == dq_acc[p]);
           assert (sq_rd_q[i] == dq_rd[p]);
@@ -512,16 +519,16 @@ module pqx_xif_shell_props #(
 
   for (genvar i = 0; i < SQD; i++) begin : g_inv_sq
     always @* begin
-      if (rst_ni && 3'(i) < sq_n_q) begin
+      if (rst_ni && NW'(i) < sq_n_q) begin
         if (!sq_acc_q[i]) assert (!sq_we_q[i] && !sq_cmt_q[i]);
         if (busy_q) assert (sq_id_q[i] != result_id_o);
       end
     end
     if (i > 0) begin : g_order
-      always @* if (rst_ni && 3'(i) < sq_n_q && sq_cmt_q[i]) assert (sq_cmt_q[i - 1]);
+      always @* if (rst_ni && NW'(i) < sq_n_q && sq_cmt_q[i]) assert (sq_cmt_q[i - 1]);
     end
     for (genvar j = i + 1; j < SQD; j++) begin : g_uniq
-      always @* if (rst_ni && 3'(j) < sq_n_q) assert (sq_id_q[i] != sq_id_q[j]);
+      always @* if (rst_ni && NW'(j) < sq_n_q) assert (sq_id_q[i] != sq_id_q[j]);
     end
   end
 `endif
@@ -542,7 +549,7 @@ module pqx_xif_shell_props #(
     if (rst_ni) begin
       cov_result_after_kill: cover (rs_start && f_killed_before);
       cov_state_exec:        cover (p_start && issue_fire && commit_valid_i && commit_kill_i);
-      cov_table_full:        cover (sq_n_q == 3'(SQD));
+      cov_table_full:        cover (sq_n_q == NW'(SQD));
       cov_mc_finish:         cover (p_mc_finish && f_killed_before);
       cov_cl_write:          cover (p_exec_fire && o_write);
       cov_stall_then_result: cover (rs_start && f_stalled && result_we_o);

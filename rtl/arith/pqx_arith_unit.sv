@@ -4,13 +4,20 @@
 // Schedule, default build (Pipelined = 0): every instruction but MODP_MONTYMUL takes one
 // cycle. On start_i the result data_o is valid combinationally in that cycle (the dispatch
 // stage registers it) and the latches update at the following clock edge.
-// Pipelined build (Pipelined = 1): every instruction runs on the mc_* ports. Cycle 0 =
-// mc_start_i: operand select and the 32x32 product, registered with the instruction;
-// cycle 1: the Montgomery quotient digits of the registered product and the Barrett
-// quotient estimates of the registered operand, registered;
-// cycle 2..: mc_done_o with mc_data_o from the registers, held until mc_ack_i, when the
-// latches update. The same operand select, reductions and result logic serve both builds;
-// only the registers between them differ.
+// Pipelined build (Pipelined = 1): a three-stage pipeline, one instruction per cycle, one
+// constant or variable product per stage on every path.
+//   cycle 0 (start_i, accepted when pipe_ready_o): operand select and the 32x32 product,
+//           registered (s1) with the instruction, its operands, its Barrett operand and
+//           tag_i; KARATS1/2 latch their operands (KA, KB) here, for the KARATS3/4 right
+//           behind;
+//   cycle 1: the Montgomery digits of that product and the Barrett estimates of that
+//           operand, registered with it (s2);
+//   cycle 2: the Montgomery and Barrett reductions, registered (s3);
+//   cycle 3: pipe_valid_o; data_o and tag_o formed from s3, held until pipe_take_i, when H and
+//           the Karatsuba products (L, G) update. The pipeline moves only when its last stage
+//           is empty or taken (pipe_ready_o), so results leave in start order.
+// The same operand select, reductions and result logic serve both builds; only the
+// registers between them differ.
 // Per instruction, the one product of the shared multiplier (pqx_mul32) and its reduction:
 //   BFNTTK   z b -> MontK = t;  rd = {a - t, a + t}                  (16-bit halves)
 //   BFINTTK  z (b - a) -> MontK; BarrettK(a + b)   rd = {MontK, Barrett}
@@ -29,26 +36,36 @@
 //   BARRETT_HQC1/3/5  rs1 mod N (pqx_barrett)
 // KARATS3 and KARATS4 each recompute M, so they work in either order and after any
 // other instruction; the H and K latches are separate, so the sequences interleave.
-// MODP_MONTYMUL runs in its own multi-cycle datapath (pqx_modp_montymul; mc_* ports).
+// MODP_MONTYMUL runs in its own multi-cycle datapath (pqx_modp_montymul; mc_* ports) in
+// both builds (pipelined: its own products one per cycle too, done 10 cycles after start).
 `default_nettype none
 
 module pqx_arith_unit #(
-  parameter bit Pipelined = 1'b0   // product and Montgomery digits registered (see above)
+  parameter bit          Pipelined = 1'b0,  // the two-stage pipeline (see above)
+  parameter int unsigned TagW      = 11     // tag carried with a pipelined instruction
 ) (
-  input  logic         clk_i,
-  input  logic         rst_ni,
+  input  logic            clk_i,
+  input  logic            rst_ni,
 
-  input  logic         start_i,     // a single-cycle instruction executes this cycle (default build)
-  input  pqx_pkg::op_e op_i,
-  input  logic [31:0]  rs1_i,
-  input  logic [31:0]  rs2_i,
-  input  logic [31:0]  rs3_i,
-  output logic [31:0]  data_o,
+  input  logic            start_i,       // an instruction starts (default build: executes)
+  input  pqx_pkg::op_e    op_i,
+  input  logic [31:0]     rs1_i,
+  input  logic [31:0]     rs2_i,
+  input  logic [31:0]     rs3_i,
+  output logic [31:0]     data_o,        // default: this cycle's; pipelined: the last stage's
 
-  input  logic         mc_start_i,  // MODP_MONTYMUL starts (pipelined build: any instruction)
-  output logic         mc_done_o,
-  output logic [31:0]  mc_data_o,
-  input  logic         mc_ack_i
+  // pipelined build (the default build: ready, empty, nothing valid)
+  input  logic [TagW-1:0] tag_i,
+  output logic            pipe_ready_o,  // start_i is taken this cycle
+  output logic            pipe_valid_o,  // a result waits on data_o, tag_o
+  output logic [TagW-1:0] tag_o,
+  input  logic            pipe_take_i,   // ... and is taken this cycle
+  output logic            pipe_empty_o,  // no instruction in the pipeline
+
+  input  logic            mc_start_i,    // MODP_MONTYMUL starts
+  output logic            mc_done_o,
+  output logic [31:0]     mc_data_o,
+  input  logic            mc_ack_i
 );
 
   // Falcon mq_add/mq_sub tail: a uint32 difference, plus q if it went negative.
@@ -56,17 +73,28 @@ module pqx_arith_unit #(
     mod_q_f = d + (d[31] ? 32'(pqx_pkg::QF) : 32'd0);
   endfunction
 
-  // ---------------------------------------------------------------- execute view
-  // What the reductions and the result logic work on: this cycle's instruction and product
-  // (default build) or the ones registered at mc_start_i (pipelined build).
-  pqx_pkg::op_e x_op;
-  logic [31:0]  x_rs1, x_rs2;
-  logic [63:0]  x_prod;
-  logic [63:0]  x_digit;           // Montgomery quotient digits of x_prod
-  logic [63:0]  digit;             // ... as pqx_mont_reduce forms them from x_prod
-  logic [87:0]  x_bar_t;           // Barrett quotient estimates of the Barrett operand
-  logic [87:0]  bar_t;             // ... as pqx_barrett forms them
-  logic         latch_we;          // the instruction in x_* updates the latches now
+  // ---------------------------------------------------------------- views
+  // In the default build all of them are this cycle's instruction; in the pipelined build
+  // each is a pipeline stage. d_*: the product and Barrett operand whose digits and
+  // estimates are formed (s1); r_*: what the reductions work on (s2); x_*: what the result
+  // logic works on (s3, with the reductions' results).
+  pqx_pkg::op_e       r_op;
+  logic [63:0]        r_prod;
+  logic signed [32:0] r_bar_a;      // the Barrett operand
+  logic [63:0]        r_digit;      // Montgomery quotient digits of r_prod
+  logic [87:0]        r_bar_t;      // Barrett quotient estimates of r_bar_a
+  pqx_pkg::op_e       x_op;
+  logic [31:0]        x_rs1, x_rs2;
+  logic [63:0]        x_prod;
+  logic [31:0]        x_mont, x_bar; // the reductions' results
+  logic [31:0]        d_prod;       // (its low word)
+  logic signed [32:0] d_bar_a;
+  logic [63:0]        digit;        // digits of d_prod (pqx_mont_reduce)
+  logic [87:0]        bar_t;        // estimates of d_bar_a (pqx_barrett)
+  logic               latch_we;     // the instruction in x_* updates H, L and G now
+  logic               ka_lo_we;     // KARATS1 / KARATS2 latch their operands (KA, KB) now
+  logic               ka_hi_we;
+  logic [31:0]        ka_a, ka_b;   // ... these
 
   // ---------------------------------------------------------------- latches
   logic [31:0] h_q, h_d;
@@ -135,7 +163,7 @@ module pqx_arith_unit #(
   logic [31:0]         mont;
 
   always_comb begin
-    unique case (x_op)
+    unique case (r_op)
       pqx_pkg::OpBfnttD, pqx_pkg::OpBfinttD, pqx_pkg::OpMqmulD: mont_mode = pqx_pkg::MontD;
       pqx_pkg::OpBfnttF, pqx_pkg::OpBfinttF, pqx_pkg::OpMqmulF: mont_mode = pqx_pkg::MontF;
       default:                                                   mont_mode = pqx_pkg::MontK;
@@ -144,35 +172,45 @@ module pqx_arith_unit #(
 
   pqx_mont_reduce u_mont (
     .mode_i  (mont_mode),
-    .x_i     (x_prod),
+    .x_i     (r_prod),
+    .xd_i    (d_prod),
     .digit_o (digit),
-    .digit_i (x_digit),
+    .digit_i (r_digit),
     .r_o     (mont)
   );
 
-  pqx_pkg::barrett_mode_e bar_mode;
+  // The Barrett operand, formed from this cycle's inputs (both builds).
   logic signed [32:0]     bar_in;
   logic [15:0]            k_sum;
-  logic [31:0]            bar;
-
-  assign k_sum = a16 + b16;
+  assign k_sum = rs1_i[15:0] + rs2_i[15:0];
   always_comb begin
-    bar_in = $signed({x_rs1[31], x_rs1});
-    unique case (x_op)
-      pqx_pkg::OpBfinttK:     begin bar_mode = pqx_pkg::BarK; bar_in = $signed({{17{k_sum[15]}}, k_sum}); end
+    unique case (op_i)
+      pqx_pkg::OpBfinttK:     bar_in = $signed({{17{k_sum[15]}}, k_sum});
+      pqx_pkg::OpBarrettHqc1,
+      pqx_pkg::OpBarrettHqc3,
+      pqx_pkg::OpBarrettHqc5: bar_in = $signed({1'b0, rs1_i});
+      default:                bar_in = $signed({rs1_i[31], rs1_i});
+    endcase
+  end
+
+  pqx_pkg::barrett_mode_e bar_mode;
+  logic [31:0]            bar;
+  always_comb begin
+    unique case (r_op)
       pqx_pkg::OpRed32:       bar_mode = pqx_pkg::BarD;
-      pqx_pkg::OpBarrettHqc1: begin bar_mode = pqx_pkg::BarHqc1; bar_in = $signed({1'b0, x_rs1}); end
-      pqx_pkg::OpBarrettHqc3: begin bar_mode = pqx_pkg::BarHqc3; bar_in = $signed({1'b0, x_rs1}); end
-      pqx_pkg::OpBarrettHqc5: begin bar_mode = pqx_pkg::BarHqc5; bar_in = $signed({1'b0, x_rs1}); end
+      pqx_pkg::OpBarrettHqc1: bar_mode = pqx_pkg::BarHqc1;
+      pqx_pkg::OpBarrettHqc3: bar_mode = pqx_pkg::BarHqc3;
+      pqx_pkg::OpBarrettHqc5: bar_mode = pqx_pkg::BarHqc5;
       default:                bar_mode = pqx_pkg::BarK;
     endcase
   end
 
   pqx_barrett u_barrett (
     .mode_i (bar_mode),
-    .a_i    (bar_in),
+    .a_i    (r_bar_a),
+    .ae_i   (d_bar_a),
     .t_o    (bar_t),
-    .t_i    (x_bar_t),
+    .t_i    (r_bar_t),
     .r_o    (bar)
   );
 
@@ -189,8 +227,8 @@ module pqx_arith_unit #(
   logic [31:0] f_sub_at, f_add_at;  // Falcon forward butterfly: a -/+ t mod q
   logic [62:0] k_mid;               // Karatsuba middle term
 
-  assign f_sub_at = mod_q_f(32'(a16) - mont);
-  assign f_add_at = mod_q_f(32'(a16) + mont - 32'(pqx_pkg::QF));
+  assign f_sub_at = mod_q_f(32'(a16) - x_mont);
+  assign f_add_at = mod_q_f(32'(a16) + x_mont - 32'(pqx_pkg::QF));
   assign k_mid    = x_prod[62:0] ^ kl_q ^ kg_q;
 
   logic [31:0] x_data;              // the result of the instruction in x_*
@@ -201,30 +239,30 @@ module pqx_arith_unit #(
     kl_we  = 1'b0;
     kg_we  = 1'b0;
     unique case (x_op)
-      pqx_pkg::OpBfnttK:   x_data = {a16 - mont[15:0], a16 + mont[15:0]};
-      pqx_pkg::OpBfinttK:  x_data = {mont[15:0], bar[15:0]};
+      pqx_pkg::OpBfnttK:   x_data = {a16 - x_mont[15:0], a16 + x_mont[15:0]};
+      pqx_pkg::OpBfinttK:  x_data = {x_mont[15:0], x_bar[15:0]};
       pqx_pkg::OpMqmulK,
       pqx_pkg::OpMqmulD,
-      pqx_pkg::OpMqmulF:   x_data = mont;
+      pqx_pkg::OpMqmulF:   x_data = x_mont;
       pqx_pkg::OpBarrett,
       pqx_pkg::OpRed32,
       pqx_pkg::OpBarrettHqc1,
       pqx_pkg::OpBarrettHqc3,
-      pqx_pkg::OpBarrettHqc5: x_data = bar;
+      pqx_pkg::OpBarrettHqc5: x_data = x_bar;
       pqx_pkg::OpBfnttD: begin
-        x_data = x_rs1 + mont;
-        h_d    = x_rs1 - mont;
+        x_data = x_rs1 + x_mont;
+        h_d    = x_rs1 - x_mont;
         h_we   = 1'b1;
       end
       pqx_pkg::OpBfinttD: begin
         x_data = x_rs1 + x_rs2;
-        h_d    = mont;
+        h_d    = x_mont;
         h_we   = 1'b1;
       end
       pqx_pkg::OpBfnttDH,
       pqx_pkg::OpBfinttDH: x_data = h_q;
       pqx_pkg::OpBfnttF:   x_data = {f_sub_at[15:0], f_add_at[15:0]};
-      pqx_pkg::OpBfinttF:  x_data = {mont[15:0], f_add_ab[15:0]};
+      pqx_pkg::OpBfinttF:  x_data = {x_mont[15:0], f_add_ab[15:0]};
       pqx_pkg::OpGfmul8:   x_data = x_prod[31:0];
       pqx_pkg::OpGfReduce: x_data = {16'b0, gf_rem};
       pqx_pkg::OpKarats1: begin
@@ -248,17 +286,19 @@ module pqx_arith_unit #(
       kb_q <= '0;
       kl_q <= '0;
       kg_q <= '0;
-    end else if (latch_we) begin
-      if (h_we) h_q <= h_d;
-      if (kl_we) begin
-        ka_q[31:0] <= x_rs1;
-        kb_q[31:0] <= x_rs2;
-        kl_q       <= x_prod[62:0];
+    end else begin
+      if (latch_we) begin
+        if (h_we)  h_q  <= h_d;
+        if (kl_we) kl_q <= x_prod[62:0];
+        if (kg_we) kg_q <= x_prod[62:0];
       end
-      if (kg_we) begin
-        ka_q[63:32] <= x_rs1;
-        kb_q[63:32] <= x_rs2;
-        kg_q        <= x_prod[62:0];
+      if (ka_lo_we) begin
+        ka_q[31:0] <= ka_a;
+        kb_q[31:0] <= ka_b;
+      end
+      if (ka_hi_we) begin
+        ka_q[63:32] <= ka_a;
+        kb_q[63:32] <= ka_b;
       end
     end
   end
@@ -268,83 +308,143 @@ module pqx_arith_unit #(
   assign unused_bits = ^{f_add_ab[31:16], f_sub_at[31:16], f_add_at[31:16]};
 
   // ---------------------------------------------------------------- MODP_MONTYMUL
-  logic        modp_start, modp_done;
-  logic [31:0] modp_data;
-
-  pqx_modp_montymul u_modp (
+  pqx_modp_montymul #(.Pipelined(Pipelined)) u_modp (
     .clk_i,
     .rst_ni,
-    .start_i  (modp_start),
+    .start_i  (mc_start_i),
     .a_i      (rs1_i),
     .b_i      (rs2_i),
     .p_i      (rs3_i),
-    .done_o   (modp_done),
-    .result_o (modp_data),
+    .done_o   (mc_done_o),
+    .result_o (mc_data_o),
     .ack_i    (mc_ack_i)
   );
 
   // ---------------------------------------------------------------- the two builds
   if (Pipelined) begin : g_pipe
-    // pst_q: 0 idle, 1 digits being formed, 2 done (held until mc_ack_i).
-    logic [1:0]   pst_q;
-    pqx_pkg::op_e op_q;
-    logic [31:0]  rs1_q, rs2_q;
-    logic [63:0]  prod_q, digit_q;
-    logic [87:0]  bar_t_q;
-    logic         pipe_start;
+    // s1: after the product; s2: after the digits and estimates; s3 (the last stage): after
+    // the reductions.
+    logic               s1_valid_q, s2_valid_q, s3_valid_q;
+    pqx_pkg::op_e       s1_op_q, s2_op_q, s3_op_q;
+    logic [31:0]        s1_rs1_q, s1_rs2_q, s2_rs1_q, s2_rs2_q, s3_rs1_q, s3_rs2_q;
+    logic [63:0]        s1_prod_q, s2_prod_q, s3_prod_q, s2_digit_q;
+    logic signed [32:0] s1_bar_a_q, s2_bar_a_q;
+    logic [87:0]        s2_bar_t_q;
+    logic [31:0]        s3_mont_q, s3_bar_q;
+    logic [TagW-1:0]    s1_tag_q, s2_tag_q, s3_tag_q;
+    logic               advance;       // every stage moves on this cycle
+    logic               enter;         // start_i taken into s1
 
-    assign pipe_start = mc_start_i && op_i != pqx_pkg::OpModpMontymul;
-    assign modp_start = mc_start_i && op_i == pqx_pkg::OpModpMontymul;
+    assign advance = !s3_valid_q || pipe_take_i;
+    assign enter   = start_i && advance;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        pst_q   <= 2'd0;
-        op_q    <= pqx_pkg::OpIllegal;
-        rs1_q   <= '0;
-        rs2_q   <= '0;
-        prod_q  <= '0;
-        digit_q <= '0;
-        bar_t_q <= '0;
-      end else if (pipe_start) begin
-        pst_q   <= 2'd1;
-        op_q    <= op_i;
-        rs1_q   <= rs1_i;
-        rs2_q   <= rs2_i;
-        prod_q  <= prod;
-      end else if (pst_q == 2'd1) begin
-        pst_q   <= 2'd2;
-        digit_q <= digit;
-        bar_t_q <= bar_t;
-      end else if (pst_q == 2'd2 && mc_ack_i) begin
-        pst_q   <= 2'd0;
+        s1_valid_q <= 1'b0;
+        s1_op_q    <= pqx_pkg::OpIllegal;
+        s1_rs1_q   <= '0;
+        s1_rs2_q   <= '0;
+        s1_prod_q  <= '0;
+        s1_bar_a_q <= '0;
+        s1_tag_q   <= '0;
+        s2_valid_q <= 1'b0;
+        s2_op_q    <= pqx_pkg::OpIllegal;
+        s2_rs1_q   <= '0;
+        s2_rs2_q   <= '0;
+        s2_prod_q  <= '0;
+        s2_bar_a_q <= '0;
+        s2_digit_q <= '0;
+        s2_bar_t_q <= '0;
+        s2_tag_q   <= '0;
+        s3_valid_q <= 1'b0;
+        s3_op_q    <= pqx_pkg::OpIllegal;
+        s3_rs1_q   <= '0;
+        s3_rs2_q   <= '0;
+        s3_prod_q  <= '0;
+        s3_mont_q  <= '0;
+        s3_bar_q   <= '0;
+        s3_tag_q   <= '0;
+      end else if (advance) begin
+        s1_valid_q <= start_i;
+        s1_op_q    <= op_i;
+        s1_rs1_q   <= rs1_i;
+        s1_rs2_q   <= rs2_i;
+        s1_prod_q  <= prod;
+        s1_bar_a_q <= bar_in;
+        s1_tag_q   <= tag_i;
+        s2_valid_q <= s1_valid_q;
+        s2_op_q    <= s1_op_q;
+        s2_rs1_q   <= s1_rs1_q;
+        s2_rs2_q   <= s1_rs2_q;
+        s2_prod_q  <= s1_prod_q;
+        s2_bar_a_q <= s1_bar_a_q;
+        s2_digit_q <= digit;
+        s2_bar_t_q <= bar_t;
+        s2_tag_q   <= s1_tag_q;
+        s3_valid_q <= s2_valid_q;
+        s3_op_q    <= s2_op_q;
+        s3_rs1_q   <= s2_rs1_q;
+        s3_rs2_q   <= s2_rs2_q;
+        s3_prod_q  <= s2_prod_q;
+        s3_mont_q  <= mont;
+        s3_bar_q   <= bar;
+        s3_tag_q   <= s2_tag_q;
       end
     end
 
-    assign x_op      = op_q;
-    assign x_rs1     = rs1_q;
-    assign x_rs2     = rs2_q;
-    assign x_prod    = prod_q;
-    assign x_digit   = digit_q;
-    assign x_bar_t   = bar_t_q;
-    assign latch_we  = pst_q == 2'd2 && mc_ack_i;
-    assign data_o    = '0;
-    assign mc_done_o = modp_done || pst_q == 2'd2;
-    assign mc_data_o = pst_q == 2'd2 ? x_data : modp_data;
+    assign d_prod   = s1_prod_q[31:0];
+    assign d_bar_a  = s1_bar_a_q;
+    assign r_op     = s2_op_q;
+    assign r_prod   = s2_prod_q;
+    assign r_bar_a  = s2_bar_a_q;
+    assign r_digit  = s2_digit_q;
+    assign r_bar_t  = s2_bar_t_q;
+    assign x_op     = s3_op_q;
+    assign x_rs1    = s3_rs1_q;
+    assign x_rs2    = s3_rs2_q;
+    assign x_prod   = s3_prod_q;
+    assign x_mont   = s3_mont_q;
+    assign x_bar    = s3_bar_q;
+    assign latch_we = s3_valid_q && pipe_take_i;
+    assign ka_lo_we = enter && op_i == pqx_pkg::OpKarats1;
+    assign ka_hi_we = enter && op_i == pqx_pkg::OpKarats2;
+    assign ka_a     = rs1_i;
+    assign ka_b     = rs2_i;
 
-    logic unused_start;
-    assign unused_start = start_i;
+    assign data_o       = x_data;
+    assign tag_o        = s3_tag_q;
+    assign pipe_ready_o = advance;
+    assign pipe_valid_o = s3_valid_q;
+    assign pipe_empty_o = !s1_valid_q && !s2_valid_q && !s3_valid_q;
+
   end else begin : g_comb
-    assign x_op      = op_i;
-    assign x_rs1     = rs1_i;
-    assign x_rs2     = rs2_i;
-    assign x_prod    = prod;
-    assign x_digit   = digit;
-    assign x_bar_t   = bar_t;
-    assign latch_we  = start_i;
-    assign data_o    = x_data;
-    assign modp_start = mc_start_i;
-    assign mc_done_o = modp_done;
-    assign mc_data_o = modp_data;
+    assign d_prod   = prod[31:0];
+    assign d_bar_a  = bar_in;
+    assign r_op     = op_i;
+    assign r_prod   = prod;
+    assign r_bar_a  = bar_in;
+    assign r_digit  = digit;
+    assign r_bar_t  = bar_t;
+    assign x_op     = op_i;
+    assign x_rs1    = rs1_i;
+    assign x_rs2    = rs2_i;
+    assign x_prod   = prod;
+    assign x_mont   = mont;
+    assign x_bar    = bar;
+    assign latch_we = start_i;
+    assign ka_lo_we = start_i && kl_we;
+    assign ka_hi_we = start_i && kg_we;
+    assign ka_a     = rs1_i;
+    assign ka_b     = rs2_i;
+
+    assign data_o       = x_data;
+    assign tag_o        = '0;
+    assign pipe_ready_o = 1'b1;
+    assign pipe_valid_o = 1'b0;
+    assign pipe_empty_o = 1'b1;
+
+    logic unused_pipe;
+    assign unused_pipe = ^{tag_i, pipe_take_i};
   end
 
 endmodule

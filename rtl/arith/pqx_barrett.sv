@@ -1,9 +1,10 @@
 // PQX Barrett unit: reductions by a constant with a quotient estimate.
 //
-// Schedule: combinational. The quotient estimates of a_i (all modes) leave on t_o and come back
-// on t_i: the default build wires them straight through (one cycle), the pipelined build
-// registers them (pqx_arith_unit), so that the estimate's constant product and the remainder's
-// land in different cycles. Each estimate is carried in the width its range needs for every
+// Schedule: combinational. The quotient estimates (all modes) of the operand on ae_i leave on
+// t_o; the estimates of a_i come back on t_i. The default build wires ae_i = a_i and t_i = t_o
+// (one cycle); the pipelined build (pqx_arith_unit) forms the estimates of one pipeline
+// stage's operand and registers them with it, so that the estimate's constant product and the
+// remainder's land in different cycles. Each estimate is carried in the width its range needs for every
 // 33-bit a (|t_k| < 2^21, |t_d| <= 2^9, |t_hN| < 2^18), so nothing is lost. All modes compute
 //   t = (v * a + rnd) >> s,   r = a - t q,   and r - q if the mode corrects and r >= q
 // on the exact signed value a (33 bits: s32 operands, or u32 for HQC):
@@ -15,9 +16,10 @@
 
 module pqx_barrett (
   input  pqx_pkg::barrett_mode_e mode_i,
-  input  logic signed [32:0]     a_i,
-  output logic [87:0]            t_o,   // {t_h5 18, t_h3 18, t_h1 19, t_d 11, t_k 22} of a_i
-  input  logic [87:0]            t_i,   // the estimates of a_i (t_o, possibly registered)
+  input  logic signed [32:0]     a_i,   // the operand reduced
+  input  logic signed [32:0]     ae_i,  // the operand whose estimates are formed
+  output logic [87:0]            t_o,   // {t_h5 18, t_h3 18, t_h1 19, t_d 11, t_k 22} of ae_i
+  input  logic [87:0]            t_i,   // the estimates of a_i
   output logic [31:0]            r_o
 );
 
@@ -29,14 +31,16 @@ module pqx_barrett (
   logic signed [63:0] t, r, n, r_corr;
   logic               correct;
 
-  logic signed [63:0] e_k, e_d, e_h1, e_h3, e_h5;   // the estimates of a_i, formed here
+  logic signed [63:0] ae;
+  logic signed [63:0] e_k, e_d, e_h1, e_h3, e_h5;   // the estimates of ae_i, formed here
 
   assign a    = $signed({{31{a_i[32]}}, a_i});
-  assign e_k  = (a * 64'sd20159 + (64'sd1 <<< 25)) >>> 26;
-  assign e_d  = (a + (64'sd1 <<< 22)) >>> 23;
-  assign e_h1 = (a * 64'sd243079) >>> 32;    // floor(2^32 / 17669)
-  assign e_h3 = (a * 64'sd119800) >>> 32;    // floor(2^32 / 35851)
-  assign e_h5 = (a * 64'sd74517) >>> 32;     // floor(2^32 / 57637)
+  assign ae   = $signed({{31{ae_i[32]}}, ae_i});
+  assign e_k  = (ae * 64'sd20159 + (64'sd1 <<< 25)) >>> 26;
+  assign e_d  = (ae + (64'sd1 <<< 22)) >>> 23;
+  assign e_h1 = (ae * 64'sd243079) >>> 32;   // floor(2^32 / 17669)
+  assign e_h3 = (ae * 64'sd119800) >>> 32;   // floor(2^32 / 35851)
+  assign e_h5 = (ae * 64'sd74517) >>> 32;    // floor(2^32 / 57637)
   assign t_o  = {e_h5[17:0], e_h3[17:0], e_h1[18:0], e_d[10:0], e_k[21:0]};
 
   // the estimates used (t_i), sign-extended back

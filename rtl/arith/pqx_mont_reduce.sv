@@ -1,10 +1,11 @@
 // PQX Montgomery reduction: the three lattice moduli on one product.
 //
-// Schedule: combinational. The quotient digits of x (all three moduli) leave on digit_o and
-// come back on digit_i: the default build wires them straight through (one cycle with the
-// product), the pipelined build registers them (pqx_arith_unit), so that the digit's
-// constant product and the final constant product land in different cycles. The mode picks
-// the modulus and the reference formula:
+// Schedule: combinational. The quotient digits (all three moduli) of the product whose low
+// word is on xd_i leave on digit_o; the digits of x_i come back on digit_i. The default build
+// wires xd_i = x_i[31:0] and digit_i = digit_o (one cycle with the product); the pipelined
+// build (pqx_arith_unit) forms the digits of one pipeline stage's product and registers them
+// with it, so that the digit's constant product and the final one land in different cycles. The mode picks the
+// modulus and the reference formula:
 //   MontK  q = 3329,    R = 2^16: t = s16(x * 62209),    r = (x - t q) >> 16
 //   MontD  q = 8380417, R = 2^32: t = s32(x * 58728449), r = (x - t q) >> 32
 //   MontF  q = 12289,   R = 2^16: Falcon mq_montymul on z = x mod 2^32 (uint32):
@@ -15,9 +16,10 @@
 
 module pqx_mont_reduce (
   input  pqx_pkg::mont_mode_e mode_i,
-  input  logic [63:0]         x_i,
-  output logic [63:0]         digit_o,   // {t_d, w_digit, t_k} of x_i
-  input  logic [63:0]         digit_i,   // the digits of x_i (digit_o, possibly registered)
+  input  logic [63:0]         x_i,       // the product reduced
+  input  logic [31:0]         xd_i,      // the low word of the product whose digits are formed
+  output logic [63:0]         digit_o,   // {t_d, w_digit, t_k} of xd_i
+  input  logic [63:0]         digit_i,   // the digits of x_i
   output logic [31:0]         r_o
 );
 
@@ -36,9 +38,9 @@ module pqx_mont_reduce (
   assign r_k    = diff_k >>> 16;
   assign r_d    = diff_d >>> 32;
 
-  assign digit_o = {x_i[31:0] * 32'd58728449,    // t_d: q^-1 mod 2^32
-                    x_i[15:0] * 16'd12287,       // w_digit: -q^-1 mod 2^16 (Falcon)
-                    x_i[15:0] * 16'd62209};      // t_k: q^-1 mod 2^16
+  assign digit_o = {xd_i[31:0] * 32'd58728449,   // t_d: q^-1 mod 2^32
+                    xd_i[15:0] * 16'd12287,      // w_digit: -q^-1 mod 2^16 (Falcon)
+                    xd_i[15:0] * 16'd62209};     // t_k: q^-1 mod 2^16
 
   // Falcon mq_montymul, uint32 arithmetic throughout.
   logic [31:0] z, w, f_sum, f_sub;

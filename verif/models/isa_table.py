@@ -50,9 +50,14 @@ SO_UNITS = ("state", "keccak", "slhdsa")
 PIPELINE_DISPATCH = 1
 """Pipelined build (pqx_top Pipelined = 1): the dispatch register between the in-flight queue and
 the units adds one cycle to every instruction."""
-PIPELINE_ARITH = 2
-"""Pipelined build: an arithmetic instruction's product and Montgomery digits are registered (two
-more cycles); it runs on the multi-cycle path."""
+PIPELINE_ARITH = 3
+"""Pipelined build: the arithmetic unit is a three-stage pipeline (product | Montgomery digits and
+Barrett estimates | reductions | result), three more cycles for its instructions (MODP_MONTYMUL
+excepted)."""
+
+PIPELINE_MODP = 5
+"""Pipelined build: MODP_MONTYMUL's Newton steps take two cycles each and its Montgomery digit is
+registered (done 10 cycles after its start instead of 5)."""
 
 Operands = tuple[int, int, int]
 Corner = Callable[[int, int, int], bool]
@@ -117,18 +122,16 @@ class InstrInfo:
 
     @property
     def latency_pipelined(self) -> int:
-        """The latency in the pipelined build (PIPELINE_DISPATCH, PIPELINE_ARITH)."""
-        arith = PIPELINE_ARITH if self.unit == "arith" and not self.multi_cycle else 0
-        return self.latency + PIPELINE_DISPATCH + arith
+        """The latency in the pipelined build (PIPELINE_DISPATCH, PIPELINE_ARITH, PIPELINE_MODP)."""
+        if self.unit != "arith":
+            extra = 0
+        else:
+            extra = PIPELINE_MODP if self.multi_cycle else PIPELINE_ARITH
+        return self.latency + PIPELINE_DISPATCH + extra
 
     @property
     def latency_robust_pipelined(self) -> int | None:
         return self.latency_robust + PIPELINE_DISPATCH if self.latency_robust else None
-
-    @property
-    def multi_cycle_pipelined(self) -> bool:
-        """Runs on the multi-cycle path in the pipelined build (every arithmetic instruction)."""
-        return self.multi_cycle or self.unit == "arith"
 
     @property
     def touches_so(self) -> bool:

@@ -24,11 +24,16 @@ op codes come from the `op_e` enum parsed out of rtl/pqx_pkg.sv.
                         32-bit a, b); back-to-back starts; rs/op inputs and single-cycle
                         instructions while it runs do not disturb it
 
-The pipelined build (unit `arith_pipelined`, Pipelined=1) runs the same tests: every instruction
-goes through mc_start_i, its operand ports carry junk from the next cycle on, mc_done_o must rise
-exactly `done_after(name)` cycles after the start (from the instruction table's pipelined latency),
-mc_data_o is checked and held for a random number of cycles before mc_ack_i, and the latches
-update at the ack.
+The pipelined build (unit `arith_pipelined`, Pipelined=1) runs the same tests, one instruction
+at a time through its pipeline: the operand ports carry junk from the cycle after the start,
+pipe_valid_o must rise exactly `done_after(name)` cycles after the start (from the instruction
+table's pipelined latency) with the result and the start's tag, held for a random number of
+cycles before pipe_take_i. It adds
+
+  ArithPipeStreamTest   (pipelined build) random instruction streams entering back to back, with
+                        random gaps and random stalls of the last stage: every result in order
+                        with its tag, against the model run in program order (latch readers right
+                        behind their writers: KARATS3/4 after KARATS1/2, BFNTTDH after BFNTTD)
 
 Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 """
@@ -115,7 +120,8 @@ class ArithTb:
     async def start(self) -> None:
         d = self.dut
         Clock(d.clk_i, 10, "ns").start()
-        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.rs3_i, d.mc_start_i, d.mc_ack_i):
+        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.rs3_i, d.mc_start_i, d.mc_ack_i, d.tag_i,
+                    d.pipe_take_i):
             sig.value = 0
         d.rst_ni.value = 0
         await ClockCycles(d.clk_i, 3)
@@ -165,46 +171,51 @@ class ArithTb:
         return data
 
     async def op_pipelined(self, name: str, rs1: int, rs2: int, rs3: int, check_latches: bool) -> int:
-        """The pipelined build: start on mc_start_i, junk on the operand ports afterwards, done
-        exactly done_after(name) cycles later, the result held until a random ack."""
+        """The pipelined build, one instruction in the pipeline: start, junk on the operand ports
+        afterwards, valid exactly done_after(name) cycles later with its tag, held until a random
+        take."""
         d, rng = self.dut, self.rng
         rs1, rs2, rs3 = rs1 & M32, rs2 & M32, rs3 & M32
-        d.start_i.value = 0
-        d.mc_ack_i.value = 0
-        d.mc_start_i.value = 1
+        d.pipe_take_i.value = 0
+        d.start_i.value = 1
         d.op_i.value = self.codes[name]
         d.rs1_i.value, d.rs2_i.value, d.rs3_i.value = rs1, rs2, rs3
+        tag = rng.getrandbits(len(d.tag_i))
+        d.tag_i.value = tag
         await Timer(1, "ns")
         what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x}, {rs3:#010x})"
         if check_latches:
             self.check_latches(f"before {what}")
-        assert not int(d.mc_done_o.value), f"{what}: mc_done_o high in the start cycle"
+        assert int(d.pipe_ready_o.value) and int(d.pipe_empty_o.value), f"{what}: pipeline not empty"
         want = self.model.execute(self.words[name], rs1, rs2, rs3).data
         await RisingEdge(d.clk_i)
-        d.mc_start_i.value = 0
+        d.start_i.value = 0
         cycles = 1
         while True:
             d.op_i.value = rng.randrange(128)
             d.rs1_i.value, d.rs2_i.value, d.rs3_i.value = self.word(), self.word(), self.word()
+            d.tag_i.value = rng.getrandbits(len(d.tag_i))
             await Timer(1, "ns")
-            if int(d.mc_done_o.value):
+            if int(d.pipe_valid_o.value):
                 break
-            assert cycles < 10, f"{what}: no mc_done_o after {cycles} cycles"
+            assert cycles < 10, f"{what}: no pipe_valid_o after {cycles} cycles"
             await RisingEdge(d.clk_i)
             cycles += 1
         assert cycles == done_after(name), (
-            f"{what}: mc_done_o {cycles} cycles after mc_start_i, expected {done_after(name)}")
-        data = int(d.mc_data_o.value)
-        if data != want:
-            raise AssertionError(f"{what}: DUT data {data:#010x}, model {want:#010x}")
+            f"{what}: pipe_valid_o {cycles} cycles after start_i, expected {done_after(name)}")
+        data = int(d.data_o.value)
+        if data != want or int(d.tag_o.value) != tag:
+            raise AssertionError(f"{what}: DUT data {data:#010x} tag {int(d.tag_o.value):#x}, "
+                                 f"model {want:#010x} tag {tag:#x}")
         for h in range(rng.choice((0, 0, 0, 1, 2))):
             await RisingEdge(d.clk_i)
             await Timer(1, "ns")
-            assert int(d.mc_done_o.value) and int(d.mc_data_o.value) == want, (
+            assert int(d.pipe_valid_o.value) and int(d.data_o.value) == want, (
                 f"{what}: result not held {h + 1} cycles into the hold")
-        d.mc_ack_i.value = 1
+            assert not int(d.pipe_ready_o.value), f"{what}: pipeline takes input while its result waits"
+        d.pipe_take_i.value = 1
         await RisingEdge(d.clk_i)
-        d.mc_ack_i.value = 0
+        d.pipe_take_i.value = 0
         self.ops += 1
         self.count[name] = self.count.get(name, 0) + 1
         return data
@@ -347,7 +358,7 @@ async def ArithRandomMixTest(dut):
 @cocotb.test()
 async def ArithStartLowTest(dut):
     """start_i=0: the latch writers (and every other op code) with random operands change no latch
-    (pipelined build: mc_start_i=0 with start_i=1, which that build ignores; mc_done_o stays low)."""
+    (and in the pipelined build no result appears); mc_done_o stays low."""
     tb = await _tb(dut)
     rng = tb.rng
     codes = sorted(set(tb.codes.values()) | set(range(128)))
@@ -356,14 +367,14 @@ async def ArithStartLowTest(dut):
         await tb.op("KARATS1", tb.word(), tb.word())
         await tb.op("KARATS2", tb.word(), tb.word())
         for code in [tb.codes[n] for n in H_WRITERS + K_WRITERS] * 4 + codes:
-            dut.start_i.value = int(PIPELINED)
+            dut.start_i.value = 0
             dut.op_i.value = code
             dut.rs1_i.value, dut.rs2_i.value, dut.rs3_i.value = tb.word(), tb.word(), tb.word()
             await RisingEdge(dut.clk_i)
             await Timer(1, "ns")
             tb.check_latches(f"start_i=0 op_i={code}")
             assert not int(dut.mc_done_o.value), f"mc_done_o without a start (op_i={code})"
-        dut.start_i.value = 0
+            assert not int(dut.pipe_valid_o.value), f"pipe_valid_o without a start (op_i={code})"
         for name in LATCH_READERS:
             await tb.op(name, rng.getrandbits(32), rng.getrandbits(32), rng.getrandbits(32))
     tb.report("start_i=0")
@@ -410,6 +421,67 @@ async def ArithKaratsubaTest(dut):
             assert await tb.op("KARATS4") == out["KARATS4"]
             assert await tb.op("KARATS3") == out["KARATS3"]
     tb.report(f"Karatsuba ({products} products)")
+
+
+@cocotb.test(skip=not PIPELINED)
+async def ArithPipeStreamTest(dut):
+    """Pipelined build: instructions enter back to back (random gaps), the last stage is stalled at
+    random; every result leaves in order with its tag and matches the model run in program order.
+    Half the streams are latch chains (KARATS1/2 then KARATS3/4, BFNTTD/BFINTTD then their H
+    readers) with no gap, where a latch written late would be read stale."""
+    tb = await _tb(dut)
+    d, rng = dut, tb.rng
+    chains = [["KARATS1", "KARATS2", "KARATS3", "KARATS4"], ["KARATS2", "KARATS1", "KARATS4", "KARATS3"],
+              ["BFNTTD", "BFNTTDH"], ["BFINTTD", "BFINTTDH"], ["KARATS1", "BFNTTD", "KARATS3", "BFNTTDH"]]
+    streams, results, stalls = 0, 0, 0
+    for k in range(int(knob("PQX_N", 2000) // 10)):
+        if k % 2:
+            names = [n for c in rng.sample(chains, 3) for n in c]
+        else:
+            names = [rng.choice(SINGLE_OPS) for _ in range(rng.randint(3, 12))]
+        ops = [(n, *(tb.domain(n) if rng.random() < 0.5 else (tb.word(), tb.word(), tb.word()))) for n in names]
+        # (data, tag) of each result, the model run in program order
+        expect = [(tb.model.execute(tb.words[n], a, b, c).data, rng.getrandbits(len(d.tag_i)))
+                  for n, a, b, c in ops]
+        sent, got = 0, 0
+        gap_p = 0.0 if k % 2 else 0.3
+        while got < len(ops):
+            # drive this cycle's inputs
+            start = sent < len(ops) and rng.random() >= gap_p
+            d.start_i.value = int(start)
+            if start:
+                n, a, b, c = ops[sent]
+                d.op_i.value, d.rs1_i.value, d.rs2_i.value, d.rs3_i.value = tb.codes[n], a, b, c
+                d.tag_i.value = expect[sent][1]
+            else:
+                d.op_i.value = rng.randrange(128)
+                d.rs1_i.value, d.rs2_i.value, d.rs3_i.value = tb.word(), tb.word(), tb.word()
+            take = rng.random() < 0.7
+            d.pipe_take_i.value = int(take)
+            await Timer(1, "ns")
+            if int(d.pipe_valid_o.value):
+                data, tag = int(d.data_o.value), int(d.tag_o.value)
+                want, want_tag = expect[got]
+                where = f"stream {k}, result {got} ({ops[got][0]} rs={tuple(hex(x) for x in ops[got][1:])})"
+                assert (data, tag) == (want, want_tag), (
+                    f"{where}: DUT data {data:#010x} tag {tag:#x}, model {want:#010x} tag {want_tag:#x}")
+                if take:
+                    got += 1
+                    results += 1
+                else:
+                    stalls += 1
+            ready = int(d.pipe_ready_o.value)
+            assert ready == int(not int(d.pipe_valid_o.value) or take), "pipe_ready_o != last stage free"
+            if start and ready:
+                sent += 1
+            await RisingEdge(d.clk_i)
+        d.start_i.value = 0
+        d.pipe_take_i.value = 0
+        await Timer(1, "ns")
+        assert int(d.pipe_empty_o.value) and not int(d.pipe_valid_o.value), f"stream {k}: pipeline not empty"
+        tb.check_latches(f"after stream {k}")
+        streams += 1
+    dut._log.info(f"{streams} streams, {results} results in order, {stalls} stalled cycles")
 
 
 async def _modp(tb: ArithTb, a: int, b: int, p: int, hold: int, busy_ops: bool) -> int:

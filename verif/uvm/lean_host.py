@@ -14,8 +14,7 @@ the protocol correctly:
   (none missing, none extra, `exc` 0, `we` as the instruction says), and the `we=1` data
   (the STORE results) are returned in program order;
 * after a multi-cycle instruction (latency > 1 in verif/models/isa_table.py: KPERM, KSTART,
-  THASH, PRF, MODP_MONTYMUL; in the pipelined build every arithmetic one too) the host drops its
-  request and
+  THASH, PRF, MODP_MONTYMUL) the host drops its request and
   sleeps until `result_valid` rises (one Python wake-up, however long the permutation takes):
   nothing else can be issued meanwhile, since every kernel instruction uses S or O, and the
   contract frees S and O in the cycle the result is valid;
@@ -37,7 +36,6 @@ from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models.consts import NUM_IDS
 from verif.models.isa import decode
-from verif.models.timing import pipelined_build
 
 WATCHDOG_CYCLES = 5_000
 CLOCK_NS = 10
@@ -66,7 +64,6 @@ class ZeroStallHost:
         d = dut
         self._multi: dict[int, bool] = {}
         self._we: dict[int, bool] = {}
-        self._pipelined = pipelined_build()
         self.cycles = 0            # clock cycles spent in `run` (issue of first to last result)
         self.issued = 0
         self.perms = 0
@@ -142,8 +139,7 @@ class ZeroStallHost:
         info = decode(word)
         if info is None:
             raise HostError(f"{word:#010x} is not a PQX instruction")
-        # latency > 1 in the instruction table (its pipelined column in the pipelined build)
-        multi = info.multi_cycle_pipelined if self._pipelined else info.multi_cycle
+        multi = info.multi_cycle          # latency > 1 in the instruction table
         self._multi[word], self._we[word] = multi, info.writeback
         return multi, info.writeback
 
