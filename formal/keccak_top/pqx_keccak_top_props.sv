@@ -10,7 +10,9 @@
 //       S nor O
 `default_nettype none
 
-module pqx_keccak_top_props (
+module pqx_keccak_top_props #(
+  parameter bit Pipelined = 1'b0   // the prove_pipe task: pqx_top's pipelined build
+) (
   input logic        clk_i,
   input logic        rst_ni,
   input logic        issue_valid_i,
@@ -37,7 +39,7 @@ module pqx_keccak_top_props (
   logic [4:0]  result_rd;
   logic [5:0]  result_exccode;
 
-  pqx_top dut (
+  pqx_top #(.Pipelined(Pipelined)) dut (
     .clk_i, .rst_ni, .issue_valid_i, .issue_ready_o(issue_ready), .issue_instr_i, .issue_mode_i,
     .issue_hartid_i, .issue_id_i, .issue_accept_o(accept), .issue_writeback_o(writeback),
     .issue_register_read_o(register_read), .register_rs_i, .register_rs_valid_i, .commit_valid_i,
