@@ -174,7 +174,7 @@ module pqx_arith_props #(
   // reductions' results) keeps its value, so data_o, a function of them and of the latches, is
   // stable (the product, digits, estimates, reductions and result logic are cut: the proof is
   // about the schedule); H, L and G change only when a result is taken, KA and
-  // KB only when a KARATS1/2 enters; MODP_MONTYMUL keeps its own schedule (done 10 cycles after
+  // KB only when a KARATS1/2 enters; MODP_MONTYMUL keeps its own schedule (done 11 cycles after
   // its start in this build). The values: the unit tests of the pipelined build (arith_pipelined).
   logic [10:0]  tag_i, tag_o;
   logic         pipe_ready, pipe_valid, pipe_empty, pipe_take;
@@ -186,7 +186,7 @@ module pqx_arith_props #(
   logic         sh1_v, sh2_v, sh3_v;    // the specification's stages
   logic [10:0]  sh1_tag, sh2_tag, sh3_tag;
   logic         sh_adv;
-  logic [3:0]   mcnt;                   // MODP_MONTYMUL: cycles since its start (10 = done)
+  logic [3:0]   mcnt;                   // MODP_MONTYMUL: cycles since its start (11 = done)
   logic [3:0]   p_modp_step;
   logic         p_s1_valid, p_s2_valid; // probes: the first stages (induction strengthening)
   logic [10:0]  p_s1_tag, p_s2_tag;
@@ -219,8 +219,8 @@ module pqx_arith_props #(
         sh3_tag <= sh2_tag;
       end
       if (mc_start_i)                          mcnt <= 4'd1;
-      else if (mcnt != 4'd0 && mcnt != 4'd10) mcnt <= mcnt + 4'd1;
-      else if (mcnt == 4'd10 && mc_ack_i)     mcnt <= '0;
+      else if (mcnt != 4'd0 && mcnt != 4'd11) mcnt <= mcnt + 4'd1;
+      else if (mcnt == 4'd11 && mc_ack_i)     mcnt <= '0;
     end
     held_q     <= rst_ni && pipe_valid && !pipe_take;
     took_q     <= rst_ni && pipe_valid && pipe_take;
@@ -244,7 +244,7 @@ module pqx_arith_props #(
       a_empty: assert (pipe_empty == (!sh1_v && !sh2_v && !sh3_v));
       a_stage1: assert (p_s1_valid == sh1_v && (!sh1_v || p_s1_tag == sh1_tag));
       a_stage2: assert (p_s2_valid == sh2_v && (!sh2_v || p_s2_tag == sh2_tag));
-      a_modp:  assert (mc_done == (mcnt == 4'd10) && p_modp_step == mcnt);
+      a_modp:  assert (mc_done == (mcnt == 4'd11) && p_modp_step == mcnt);
       if (held_q) a_held: assert (regs == regs_prev);
       if (!took_q) a_latches_hlg: assert (p_h_q == h_prev && p_kl == kl_prev && p_kg == kg_prev);
       if (!ka_enter_q) a_latches_ka: assert (p_ka == ka_prev && p_kb == kb_prev);

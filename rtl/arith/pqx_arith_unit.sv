@@ -37,7 +37,7 @@
 // KARATS3 and KARATS4 each recompute M, so they work in either order and after any
 // other instruction; the H and K latches are separate, so the sequences interleave.
 // MODP_MONTYMUL runs in its own multi-cycle datapath (pqx_modp_montymul; mc_* ports) in
-// both builds (pipelined: its own products one per cycle too, done 10 cycles after start).
+// both builds (pipelined: its own products one per cycle too, done 11 cycles after start).
 `default_nettype none
 
 module pqx_arith_unit #(

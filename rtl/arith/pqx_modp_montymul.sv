@@ -9,7 +9,8 @@
 //          ack_i (the dispatch stage acks when it registers the result)
 // Pipelined build (Pipelined = 1): one product per cycle on every path. Each Newton step
 // takes two cycles (1, 3, 5, 7: p y registered; 2, 4, 6, 8: y updated), cycle 9 registers the
-// Montgomery digit m = (z p0i) mod 2^31, and done_o rises in cycle 10.
+// Montgomery digit m = (z p0i) mod 2^31, cycle 10 the result, and done_o rises in cycle 11
+// with result_o straight from a register.
 // Four steps suffice: 2 - p is p^-1 to 2 bits and each step doubles the correct bits.
 `default_nettype none
 
@@ -28,7 +29,7 @@ module pqx_modp_montymul #(
 );
 
   localparam logic [3:0] DoneOneCycle = 4'd5;    // done step: Newton steps of one cycle
-  localparam logic [3:0] DoneTwoCycle = 4'd10;   // ... of two cycles, m registered
+  localparam logic [3:0] DoneTwoCycle = 4'd11;   // ... of two cycles, m and the result registered
   localparam logic [3:0] StepDone     = Pipelined ? DoneTwoCycle : DoneOneCycle;
 
   logic [3:0]  step_q;        // 0 idle, then the cycles since the start; StepDone = done
@@ -66,34 +67,38 @@ module pqx_modp_montymul #(
   // Montgomery step: w = ((z p0i) mod 2^31) p, d = (z + w) >> 31 - p, + p if negative.
   logic [30:0] p0i, m, m_used;
   logic [63:0] w, zw;
-  logic [31:0] d;
+  logic [31:0] d, result;
 
   assign p0i      = 31'(-y_q);
   assign m        = z_q[30:0] * p0i;
   assign w        = 64'(m_used) * 64'(p_q);
   assign zw       = z_q + w;
   assign d        = zw[62:31] - p_q;
-  assign result_o = d + (d[31] ? p_q : 32'd0);
+  assign result   = d + (d[31] ? p_q : 32'd0);
   assign done_o   = step_q == StepDone;
 
   if (Pipelined) begin : g_pipe
-    logic [31:0] py_q;
+    logic [31:0] py_q, result_q;
     logic [30:0] m_q;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        py_q <= '0;
-        m_q  <= '0;
+        py_q     <= '0;
+        m_q      <= '0;
+        result_q <= '0;
       end else begin
-        py_q <= py;
-        m_q  <= m;
+        py_q     <= py;
+        m_q      <= m;
+        result_q <= result;
       end
     end
-    assign py_used = py_q;
-    assign m_used  = m_q;
+    assign py_used  = py_q;
+    assign m_used   = m_q;
+    assign result_o = result_q;
     assign y_we    = step_q <= 4'd8 && !step_q[0];   // steps 2, 4, 6, 8
   end else begin : g_comb
-    assign py_used = py;
-    assign m_used  = m;
+    assign py_used  = py;
+    assign m_used   = m;
+    assign result_o = result;
     assign y_we    = 1'b1;
   end
 

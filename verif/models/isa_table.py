@@ -55,9 +55,9 @@ PIPELINE_ARITH = 3
 Barrett estimates | reductions | result), three more cycles for its instructions (MODP_MONTYMUL
 excepted)."""
 
-PIPELINE_MODP = 5
-"""Pipelined build: MODP_MONTYMUL's Newton steps take two cycles each and its Montgomery digit is
-registered (done 10 cycles after its start instead of 5)."""
+PIPELINE_MODP = 6
+"""Pipelined build: MODP_MONTYMUL's Newton steps take two cycles each, its Montgomery digit and its
+result are registered (done 11 cycles after its start instead of 5)."""
 
 Operands = tuple[int, int, int]
 Corner = Callable[[int, int, int], bool]
