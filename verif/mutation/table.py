@@ -233,6 +233,11 @@ MUTATIONS: list[Mutation] = [
              "[pipelined] KARATS1 latches its operands when it leaves the pipeline: a KARATS3/4 "
              "right behind it multiplies stale operands",
              checker="sim:arith_pipelined"),
+    Mutation("pipe_modp_three_newton_steps", "rtl/arith/pqx_modp_montymul.sv",
+             "    assign y_we    = step_q <= 4'd8 && !step_q[0];   // steps 2, 4, 6, 8",
+             "    assign y_we    = step_q <= 4'd6 && !step_q[0];",
+             "[pipelined] MODP_MONTYMUL's two-cycle Newton steps stop after three (p0i to 16 bits)",
+             checker="sim:arith_pipelined"),
     Mutation("pipe_result_overtakes", "rtl/pqx_top.sv",
              "assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty;",
              "assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free;",
