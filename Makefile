@@ -51,7 +51,7 @@ help:
 	@echo "  make synth [UNIT=u]             area and Fmax per unit and for pqx_top: generic gates (NAND2"
 	@echo "                                 equivalents) and ECP5 LFE5U-85F-8 place and route (yowasp Yosys +"
 	@echo "                                 nextpnr); build/reports/synth.md, with the change against the last run;"
-	@echo "                                 all units: about 35 minutes on 2 cores (docs/synthesis.md)"
+	@echo "                                 all units: about an hour on 2 cores (docs/synthesis.md)"
 	@echo "                                 units: $$($(PY) -c 'from scripts.synth import SYNTH_UNITS; print(" ".join(SYNTH_UNITS))' 2>/dev/null)"
 	@echo "  make lint                      Verilator -Wall and the Yosys front end over every RTL file"
 	@echo "  make models                    pytest: reference model, ISA table, tool checks (no simulator)"

@@ -112,6 +112,22 @@ module pqx_xif_shell_props #(
   logic              p_mc_hart, p_mc_we;
   logic [4:0]        p_mc_rd;
   logic [3:0]        p_slh_nw;   // n / 4 of the running THASH/PRF
+  // pipelined build (connected by the *_pipe tasks; 0 in the default build): the dispatch
+  // register and the arithmetic pipeline's stages (s3 the oldest), tag = {id, hart, rd, we}
+  logic                          p_dsp_valid;
+  logic [pqx_pkg::EntryW-1:0]    p_dsp_q;
+  logic                          p_s1_valid, p_s2_valid, p_s3_valid;
+  logic [10:0]                   p_s1_tag, p_s2_tag, p_s3_tag;
+  logic [2:0]                    p_ap_valid;   // {s3, s2, s1}: index k = stage k + 1
+  logic [2:0][10:0]              p_ap_tag;
+  assign p_ap_valid = {p_s3_valid, p_s2_valid, p_s1_valid};
+  assign p_ap_tag   = {p_s3_tag, p_s2_tag, p_s1_tag};
+  if (!Pipelined) begin : g_no_pipe
+    assign p_dsp_valid = 1'b0;
+    assign p_dsp_q     = '0;
+    assign {p_s1_valid, p_s2_valid, p_s3_valid} = '0;
+    assign {p_s1_tag, p_s2_tag, p_s3_tag}       = '0;
+  end
 `endif
 
   // ---------------------------------------------------------------- S/O writer classes (ISA text)
@@ -447,6 +463,24 @@ module pqx_xif_shell_props #(
 
   logic [2:0] mc_idx, mc_cls;
   assign mc_idx = {2'b0, rs_start};
+
+  // pipelined build: the arithmetic pipeline's entries (s3, s2, s1: oldest first) and then the
+  // dispatch register follow the entry whose result starts now, in the shadow's order
+  logic [NW-1:0]      ap_count;
+  logic [2:0][NW-1:0] ap_rank;     // shadow index of s1, s2, s3 (when valid)
+  logic [NW-1:0]      dsp_rank;
+  pqx_pkg::entry_t    dsp_e;
+  assign dsp_e = p_dsp_q;
+  always @* begin
+    logic [NW-1:0] r;
+    r = NW'(rs_start);
+    for (int k = 2; k >= 0; k--) begin
+      ap_rank[k] = r;
+      if (p_ap_valid[k]) r = r + NW'(1);
+    end
+    ap_count = r - NW'(rs_start);
+    dsp_rank = r + NW'(p_mc_busy);
+  end
   assign mc_cls = p_mc_kec ? (p_mc_kperm ? C_KPERM : C_KSTART) : p_mc_slh ? C_THASH : C_NONE;
 
   // position of queue entry p in the shadow table
@@ -454,7 +488,7 @@ module pqx_xif_shell_props #(
   logic [NW-1:0]   dq_count;
   always @* begin
     logic [NW-1:0] rank;
-    rank = NW'(rs_start) + NW'(p_mc_busy);
+    rank = dsp_rank + NW'(p_dsp_valid);
     for (int p = 0; p < 4; p++) begin
       dq_rank[p] = rank;
       if (dq_live[p]) rank = rank + NW'(1);
@@ -477,6 +511,28 @@ module pqx_xif_shell_props #(
         inv_mc_cls:   assert (sq_cls_q[mc_idx] == mc_cls);
       end
       inv_sq_range:  assert (sq_n_q <= NW'(SQD));
+      // pipelined build: a running multi-cycle instruction and arithmetic-pipeline entries
+      // exclude each other; each entry and the dispatch register map onto the shadow
+      if (p_mc_busy) inv_mc_no_pipe: assert (p_ap_valid == '0);
+      if (p_dsp_valid) begin
+        inv_dsp_entry: assert (dsp_rank < sq_n_q);
+        inv_dsp_fields: assert (sq_id_q[dsp_rank] == dsp_e.id && sq_rd_q[dsp_rank] == dsp_e.rd &&
+                                sq_hart_q[dsp_rank] == dsp_e.hartid && sq_acc_q[dsp_rank] &&
+                                sq_cmt_q[dsp_rank] && dsp_e.accepted &&
+                                sq_we_q[dsp_rank] == dsp_e.dec.writeback &&
+                                sq_cls_q[dsp_rank] == op_class(dsp_e.dec.op));
+        inv_dsp_unit: assert ((op_class(dsp_e.dec.op) == C_KSTART || op_class(dsp_e.dec.op) == C_KPERM)
+                              == (dsp_e.dec.unit == pqx_pkg::UnitKeccak));
+        inv_dsp_slh: assert ((op_class(dsp_e.dec.op) == C_THASH || op_class(dsp_e.dec.op) == C_CL)
+                             == (dsp_e.dec.unit == pqx_pkg::UnitSlhdsa));
+        if (op_class(dsp_e.dec.op) == C_LOAD || op_class(dsp_e.dec.op) == C_KABSORB
+            || op_class(dsp_e.dec.op) == C_KINIT)
+          inv_dsp_state: assert (dsp_e.dec.unit == pqx_pkg::UnitState);
+        inv_dsp_mc: assert (dsp_e.dec.multi_cycle == (op_class(dsp_e.dec.op) == C_KSTART
+                            || op_class(dsp_e.dec.op) == C_KPERM || op_class(dsp_e.dec.op) == C_THASH
+                            || dsp_e.dec.op == pqx_pkg::OpModpMontymul));
+        if (dsp_e.dec.op == pqx_pkg::OpModpMontymul) inv_dsp_modp: assert (dsp_e.dec.unit == pqx_pkg::UnitArith);
+      end
       inv_sq_count:  assert (dq_count == sq_n_q);
       if (busy_q) inv_busy_valid: assert (result_valid_o);
     end
@@ -514,6 +570,17 @@ module pqx_xif_shell_props #(
     // commits are batch commits: an entry is committed only if every older one is
     if (p > 0) begin : g_order
       always @* if (rst_ni && 3'(p) < p_cnt_q && p_cmt_q[p]) assert (p_cmt_q[p - 1]);
+    end
+  end
+
+  for (genvar k = 0; k < 3; k++) begin : g_inv_ap
+    always @* begin
+      if (rst_ni && p_ap_valid[k]) begin
+        assert (ap_rank[k] < sq_n_q);
+        assert ({sq_id_q[ap_rank[k]], sq_hart_q[ap_rank[k]], sq_rd_q[ap_rank[k]], sq_we_q[ap_rank[k]]}
+                == p_ap_tag[k]);
+        assert (sq_acc_q[ap_rank[k]] && sq_cmt_q[ap_rank[k]] && sq_cls_q[ap_rank[k]] == C_NONE);
+      end
     end
   end
 
