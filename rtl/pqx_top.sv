@@ -419,6 +419,33 @@ module pqx_top #(
   logic        res_we_q;
   logic        res_exc_q;
 
+  // One result a cycle at most, from whichever path finishes an instruction: the arithmetic
+  // pipeline (pipelined build), a single-cycle unit, or a multi-cycle instruction.
+  logic        res_load;
+  logic [3:0]  res_id_d;
+  logic        res_hartid_d;
+  logic [31:0] res_data_d;
+  logic [4:0]  res_rd_d;
+  logic        res_we_d;
+  logic        res_exc_d;
+
+  assign res_load = arith_take || exec_fire || mc_finish;
+  always_comb begin
+    if (arith_take) begin            // pipelined build only
+      {res_id_d, res_hartid_d, res_rd_d, res_we_d} = {arith_id, arith_hartid, arith_rd, arith_we};
+      res_data_d = arith_data;
+      res_exc_d  = 1'b0;
+    end else if (exec_fire) begin
+      {res_id_d, res_hartid_d, res_rd_d, res_we_d} = {ex.id, ex.hartid, ex.rd, ex.dec.writeback};
+      res_data_d = unit_exc ? 32'b0 : unit_data;
+      res_exc_d  = unit_exc;
+    end else begin                   // mc_finish
+      {res_id_d, res_hartid_d, res_rd_d, res_we_d} = {mc_id_q, mc_hartid_q, mc_rd_q, mc_we_q};
+      res_data_d = mc_arith_q ? arith_mc_data : 32'd0;
+      res_exc_d  = 1'b0;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       res_valid_q  <= 1'b0;
@@ -428,30 +455,14 @@ module pqx_top #(
       res_rd_q     <= '0;
       res_we_q     <= 1'b0;
       res_exc_q    <= 1'b0;
-    end else if (arith_take) begin     // pipelined build only
+    end else if (res_load) begin
       res_valid_q  <= 1'b1;
-      res_id_q     <= arith_id;
-      res_hartid_q <= arith_hartid;
-      res_data_q   <= arith_data;
-      res_rd_q     <= arith_rd;
-      res_we_q     <= arith_we;
-      res_exc_q    <= 1'b0;
-    end else if (exec_fire) begin
-      res_valid_q  <= 1'b1;
-      res_id_q     <= ex.id;
-      res_hartid_q <= ex.hartid;
-      res_data_q   <= unit_exc ? 32'b0 : unit_data;
-      res_rd_q     <= ex.rd;
-      res_we_q     <= ex.dec.writeback;
-      res_exc_q    <= unit_exc;
-    end else if (mc_finish) begin
-      res_valid_q  <= 1'b1;
-      res_id_q     <= mc_id_q;
-      res_hartid_q <= mc_hartid_q;
-      res_data_q   <= mc_arith_q ? arith_mc_data : 32'd0;
-      res_rd_q     <= mc_rd_q;
-      res_we_q     <= mc_we_q;
-      res_exc_q    <= 1'b0;
+      res_id_q     <= res_id_d;
+      res_hartid_q <= res_hartid_d;
+      res_data_q   <= res_data_d;
+      res_rd_q     <= res_rd_d;
+      res_we_q     <= res_we_d;
+      res_exc_q    <= res_exc_d;
     end else if (result_ready_i) begin
       res_valid_q  <= 1'b0;
     end

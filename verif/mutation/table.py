@@ -80,8 +80,8 @@ MUTATIONS: list[Mutation] = [
              "issue_ready does not wait for the rs_valid bits of register_read"),
     # (g) writeback flag wrong on the result
     Mutation("result_we_always", "rtl/pqx_top.sv",
-             "res_we_q     <= ex.dec.writeback;",
-             "res_we_q     <= 1'b1;",
+             "{res_id_d, res_hartid_d, res_rd_d, res_we_d} = {ex.id, ex.hartid, ex.rd, ex.dec.writeback};",
+             "{res_id_d, res_hartid_d, res_rd_d, res_we_d} = {ex.id, ex.hartid, ex.rd, 1'b1};",
              "result we=1 even for instructions without writeback"),
     # (h) a rejected instruction gets a result
     Mutation("rejected_gets_result", "rtl/pqx_top.sv",
@@ -249,7 +249,7 @@ MUTATIONS: list[Mutation] = [
              "[pipelined] the dispatch register takes the next instruction while its own waits: "
              "an instruction is lost", checker="sim:top_pipelined"),
     Mutation("modp_result_dropped", "rtl/pqx_top.sv",
-             "res_data_q   <= mc_arith_q ? arith_mc_data : 32'd0;", "res_data_q   <= 32'd0;",
+             "res_data_d = mc_arith_q ? arith_mc_data : 32'd0;", "res_data_d = 32'd0;",
              "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
     # sampler and FPR units (issue 5)
     Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",
