@@ -20,15 +20,22 @@ KERNEL ?=
 QUICK ?=
 ERRATA ?= 1
 CHECK ?= 0
+JOBS  ?=
+SHARD ?=
+SHARDS ?=
 
-.PHONY: help test regress coverage formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
+.PHONY: help test regress report coverage formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
 	@echo "  make test                      CI suite: model tests, lint, every unit test, short system"
 	@echo "                                 regression, quick formal jobs (report in build/reports/)"
-	@echo "  make regress [SEED=n] [N=n]    nightly regression: more seeds and instructions, all formal"
-	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/"
+	@echo "  make regress [SEED=n] [N=n] [JOBS=n] [SHARD=i/N]"
+	@echo "                                 nightly regression: more seeds and instructions, all formal"
+	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/;"
+	@echo "                                 JOBS: steps in parallel (default: cores); SHARD: the i-th of N"
+	@echo "                                 parts, for a CI matrix (.ci/nightly-matrix.yml)"
+	@echo "  make report SHARDS=\"dir ...\"  one summary from the report directories of a run's shards"
 	@echo "  make coverage [SEED=n] [N=n]   code coverage alone: every simulation unit and the system test"
 	@echo "                                 on two seeds, line/branch/toggle per RTL file, uncovered lines"
 	@echo "                                 with their reasons; build/reports/coverage/ (annotated sources)"
@@ -74,10 +81,14 @@ $(STAMP): requirements.txt
 venv: $(STAMP)
 
 test: $(STAMP)
-	@$(PY) -m scripts.regress --profile ci $(if $(SEED),--seed $(SEED))
+	@$(PY) -m scripts.regress --profile ci $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 
 regress: $(STAMP)
-	@$(PY) -m scripts.regress --profile nightly $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N))
+	@$(PY) -m scripts.regress --profile nightly $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N)) \
+		$(if $(JOBS),--jobs $(JOBS)) $(if $(SHARD),--shard $(SHARD))
+
+report: $(STAMP)
+	@$(PY) -m scripts.report $(if $(SHARDS),$(SHARDS),build/reports)
 
 coverage: $(STAMP)
 	@$(PY) -m scripts.regress --profile coverage $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N))

@@ -99,242 +99,186 @@ module pqx_decoder #(
     end
   end
 
-  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op.
+  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op: every
+  // field is 0 unless the op sets it (unit 0 is pqx_pkg::UnitState; OpIllegal is never accepted,
+  // so its fields are never used).
   always_comb begin
-    dec_o    = '0;           // OpIllegal: no unit, nothing read, no writeback
+    dec_o    = '0;
     dec_o.op = op;
     unique case (op)
       pqx_pkg::OpKstart: begin   // KSTART
-        dec_o.unit = pqx_pkg::UnitKeccak; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitKeccak; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpKabsorb: begin   // KABSORB
-        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.rs_read = 3'b111; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpKperm: begin   // KPERM
-        dec_o.unit = pqx_pkg::UnitKeccak; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitKeccak; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpLoad: begin   // LOAD
-        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.rs_read = 3'b111; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpBfnttK: begin   // BFNTTK
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBfinttK: begin   // BFINTTK
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBfnttD: begin   // BFNTTD
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBfinttD: begin   // BFINTTD
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBfnttF: begin   // BFNTTF
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBfinttF: begin   // BFINTTF
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpModpMontymul: begin   // MODP_MONTYMUL
-        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpFprNorm64Exec: begin   // FPR_NORM64_EXEC
         dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b111;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpCbd1: begin   // CBD1
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpCbd2: begin   // CBD2
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpCbd3: begin   // CBD3
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpCbd4: begin   // CBD4
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBarrett: begin   // BARRETT
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpKread3: begin   // KREAD3
-        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpKinit: begin   // KINIT
-        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpStore: begin   // STORE
-        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpMqmulF: begin   // MQMULF
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpMqmulK: begin   // MQMULK
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpMqmulD: begin   // MQMULD
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpKarats1: begin   // KARATS1
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpKarats2: begin   // KARATS2
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpKarats3: begin   // KARATS3
-        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpGfmul8: begin   // GFMUL8
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBfnttDH: begin   // BFNTTDH
-        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpBfinttDH: begin   // BFINTTDH
-        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpKarats4: begin   // KARATS4
-        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpRed32: begin   // RED32
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpCl128: begin   // CL_128
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpCl192: begin   // CL_192
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpCl256: begin   // CL_256
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpThash1_128: begin   // THASH1_128
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpThash2_128: begin   // THASH2_128
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpPrf128: begin   // PRF_128
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpFprLoadSe: begin   // FPR_LOAD_SE
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.rs_read = 3'b011;
       end
       pqx_pkg::OpFprExec: begin   // FPR_EXEC
         dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpFprRdhi: begin   // FPR_RDHI
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpFprNorm64Rdhi: begin   // FPR_NORM64_RDHI
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpFprNorm64Rde: begin   // FPR_NORM64_RDE
-        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.unit = pqx_pkg::UnitFpr; dec_o.writeback = 1'b1;
       end
       pqx_pkg::OpThash1_192: begin   // THASH1_192
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpThash2_192: begin   // THASH2_192
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpThash1_256: begin   // THASH1_256
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpThash2_256: begin   // THASH2_256
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b010;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpPrf192: begin   // PRF_192
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpPrf256: begin   // PRF_256
-        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.writeback = 1'b0; dec_o.rs_read = 3'b000;
-        dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpRejUniform: begin   // REJ_UNIFORM
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpRejEta2: begin   // REJ_ETA2
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpRejEta4: begin   // REJ_ETA4
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpUnpackZ17: begin   // UNPACK_Z17
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpUnpackZ19: begin   // UNPACK_Z19
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBarrettHqc1: begin   // BARRETT_HQC1
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBarrettHqc3: begin   // BARRETT_HQC3
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpBarrettHqc5: begin   // BARRETT_HQC5
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpGfReduce: begin   // GF_REDUCE
         dec_o.unit = pqx_pkg::UnitArith; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
       end
       pqx_pkg::OpCompareU32: begin   // COMPARE_U32
-        dec_o.unit = pqx_pkg::UnitState; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
-        dec_o.uses_so = 1'b0; dec_o.multi_cycle = 1'b0;
+        dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
       end
       default: ;
     endcase

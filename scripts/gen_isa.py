@@ -62,18 +62,23 @@ def sv_decoder() -> str:
             "    end",
             "  end",
             "",
-            "  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op.",
+            "  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op: every",
+            f"  // field is 0 unless the op sets it (unit 0 is {SV_UNIT[UNITS[0]]}; OpIllegal is never accepted,",
+            "  // so its fields are never used).",
             "  always_comb begin",
-            "    dec_o    = '0;           // OpIllegal: no unit, nothing read, no writeback",
+            "    dec_o    = '0;",
             "    dec_o.op = op;",
             "    unique case (op)"]
     for i in TABLE:
-        out += [f"      pqx_pkg::{i.sv}: begin   // {i.name}",
-                f"        dec_o.unit = {SV_UNIT[i.unit]}; dec_o.writeback = 1'b{int(i.writeback)}; "
-                f"dec_o.rs_read = 3'b{i.register_read:03b};",
-                f"        dec_o.uses_so = 1'b{int(i.touches_so)}; "
-                f"dec_o.multi_cycle = 1'b{int(i.multi_cycle)};",
-                "      end"]
+        fields = [(f"dec_o.unit = {SV_UNIT[i.unit]};", i.unit != UNITS[0]),
+                  ("dec_o.writeback = 1'b1;", i.writeback),
+                  (f"dec_o.rs_read = 3'b{i.register_read:03b};", i.register_read != 0),
+                  ("dec_o.uses_so = 1'b1;", i.touches_so),
+                  ("dec_o.multi_cycle = 1'b1;", i.multi_cycle)]
+        body = " ".join(text for text, differs in fields if differs)
+        out.append(f"      pqx_pkg::{i.sv}: begin   // {i.name}")
+        out += [f"        {body}"] if body else []
+        out.append("      end")
     out += ["      default: ;", "    endcase", "  end"]
     return "\n".join(out)
 

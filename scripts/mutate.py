@@ -185,8 +185,14 @@ def prepare_build_dir(out: Path, baseline: Path, tmp: Path) -> None:
     os.environ["PATH"] = f"{wrapper.parent}{os.pathsep}{os.environ['PATH']}"
 
 
-def worker(name: str, unit_name: str, seed: int, n: int) -> int:
+def mutant_dir(name: str, unit_name: str) -> Path:
+    return MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
+
+
+def worker(name: str, unit_name: str, seed: int, n: int, spec: Path | None = None) -> int:
     """Build one mutant (or the baseline) from a mutated copy of rtl/ and run the unit's tests.
+    The mutant is the table's entry `name`, or with `spec` a generated one (a JSON file:
+    verif/mutation/generate.py's Mutant fields).
 
     Writes build/mutants/<name>/status.json; returns 0 when the tests passed, 1 when they failed,
     2 on a build or infrastructure error.
@@ -195,14 +201,20 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
     from cocotb_tools.runner import get_runner
 
     unit = UNITS[unit_name]
-    out = MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
+    out = mutant_dir(name, unit_name)
     out.mkdir(parents=True, exist_ok=True)
     status: dict[str, object] = {"name": name, "unit": unit_name}
     t0 = time.monotonic()
-    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{name}_"))
+    tmp = Path(tempfile.mkdtemp(prefix=f"pqx_mutant_{name.replace('/', '_')}_"))
     try:
         shutil.copytree(ROOT / "rtl", tmp / "rtl")
-        if name != BASELINE:
+        if spec is not None:
+            from verif.mutation.generate import Mutant
+            g = Mutant(**json.loads(spec.read_text()))
+            path = tmp / g.file
+            path.write_bytes(g.apply(path.read_bytes()))
+            (out / "mutation.txt").write_text(g.describe() + "\n")
+        elif name != BASELINE:
             m = BY_NAME[name]
             path = tmp / m.file
             text = path.read_text()
@@ -218,8 +230,7 @@ def worker(name: str, unit_name: str, seed: int, n: int) -> int:
             sources.append(tmp / "rtl" / rel)
 
         setup_verilator_env(quick_compile=True)
-        prepare_build_dir(out, MUTANT_DIR / (BASELINE if unit_name == "top"
-                                             else f"{BASELINE}.{unit_name}"), tmp)
+        prepare_build_dir(out, mutant_dir(BASELINE, unit_name), tmp)
         runner = get_runner("verilator")
         try:
             runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
@@ -285,11 +296,11 @@ def first_check(log: Path) -> str:
 
 
 def run_one(name: str, unit_name: str, seed: int, n: int, build_timeout: float,
-            run_timeout: float) -> Outcome:
-    out = MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
+            run_timeout: float, spec: Path | None = None) -> Outcome:
+    out = mutant_dir(name, unit_name)
     out.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "scripts.mutate", "--worker", name, "--unit", unit_name,
-           "--seed", str(seed), "--n", str(n)]
+           "--seed", str(seed), "--n", str(n)] + (["--spec", str(spec)] if spec else [])
     wlog_path = out / "worker.log"
     t0 = time.monotonic()
     built_at: float | None = None
@@ -365,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
                          "a baseline)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated baseline run")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--spec", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
     if args.unit not in UNITS:
@@ -372,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.worker:
         try:
-            return worker(args.worker, args.unit, args.seed, args.n)
+            return worker(args.worker, args.unit, args.seed, args.n, args.spec)
         except Exception:  # noqa: BLE001 - a crash of the script is an error, never a kill
             import traceback
             traceback.print_exc()

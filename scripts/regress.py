@@ -9,14 +9,18 @@ Profiles
            What `make test` runs.
   coverage every simulation unit once and the system test on two seeds, for the code coverage
            report alone (`make coverage`): fails while an uncovered line has no reason.
-  nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, every formal
-           task in full, every mutant, every kernel with CHECK=1, the full cycle tables (kernels
+  nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, ten
+           1,000,000-instruction runs (10 M random instructions), every formal task in full, every
+           mutant of the table and a sample of 40 generated ones (scripts/mutgen.py), every kernel with CHECK=1, the full cycle tables (kernels
            and schemes, with the constant-time figures), more scheme cases on both builds, and
            the implementation figures (`make synth`; the quick synthesis check of one small unit
            is in the model tests).
 
-Steps run in parallel (--jobs, default 2); steps that share a build directory (the system tests
-of one unit) run one after the other.
+Steps run in parallel (--jobs, default: the machine's cores); steps that share a build directory
+other than a simulation unit's (the SoC, the mutants, synthesis, the proofs) run one after the
+other. `--shard i/N` runs every N-th step of the plan from the i-th: a deterministic part of the
+run, for a CI job matrix; scripts/report.py merges the shards' report directories into one
+summary (`make report SHARDS="dir ..."`).
 
 Reports (build/reports/): junit/*.xml (one file per step), summary.md (steps with seeds, status and
 time; coverage per bin; code coverage per file; latency per instruction; formal jobs), logs/*.log
@@ -35,11 +39,10 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
 import re
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from scripts.units import ROOT, UNITS
 
@@ -72,8 +75,8 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
     if test:
         cmd += ["--test", test]
         repro += f" TEST={test}"
-    return Step(f"sim {unit} seed={seed}" + (f" N={n}" if n else ""), cmd, repro, seed, junit,
-                lane=f"sim:{unit}")
+    # runs of one unit share its build (scripts/sim.py locks it) and have their own run directories
+    return Step(f"sim {unit} seed={seed}" + (f" N={n}" if n else ""), cmd, repro, seed, junit)
 
 
 def coverage_plan(seed: int, n: int | None) -> list[Step]:
@@ -124,6 +127,12 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                      lane="mutants"),
                 Step("formal (every task)", formal_cmd, "make formal", lane="formal")]
         long.append(sim_step("top", seed + 100, 100_000, "XifRandomTest"))
+        long.append(Step("generated mutants (a sample of 40 drawn with the base seed)",
+                         [PY, "-m", "scripts.mutgen", "--sample", "40", "--seed", str(seed), "--jobs", "1",
+                          "--report", str(REPORTS)],
+                         f"python -m scripts.mutgen --sample 40 --seed {seed}", lane="mutants"))
+        # 10,000,000 random instructions, a seed per million: a sharded nightly spreads them
+        long += [sim_step("top", seed + 200 + k, 1_000_000, "XifRandomTest") for k in range(10)]
         long.append(Step("SoC: CHECK=1 (scoreboard, protocol, lockstep) on known programs",
                          [PY, "-m", "scripts.check", "--selftest", "--seed", str(seed)],
                          f"python -m scripts.check --selftest --seed {seed}", lane="soc-check"))
@@ -226,161 +235,20 @@ def run_parallel(steps: list[Step], jobs: int) -> None:
         t.join()
 
 
-# ---------------------------------------------------------------------------------- reporting
-def merged_coverage() -> dict[str, dict[str, int]]:
-    total: dict[str, dict[str, int]] = {}
-    for path in sorted(REPORTS.glob("raw/*/coverage_XifRandomTest.json")):
-        for group, bins in json.loads(path.read_text()).items():
-            for name, count in bins.items():
-                total.setdefault(group, {}).setdefault(name, 0)
-                total[group][name] += count
-    return total
+def select_shard(steps: list[Step], shard: str | None) -> list[Step]:
+    """`i/N`: every N-th step of the plan, starting with the i-th (1-based). The plan's order is
+    fixed by profile and seed, so each shard is the same set on every machine."""
+    if not shard:
+        return steps
+    i, n = (int(x) for x in shard.split("/"))
+    return [s for k, s in enumerate(steps) if k % n == i - 1]
 
 
-def is_pipelined_run(raw_dir: Path) -> bool:
-    """A raw report directory (raw/<unit>_s<seed>...) of a pipelined-build unit."""
-    return "_pipelined_" in raw_dir.name
-
-
-def latency_table(pipelined: bool = False) -> dict[str, object] | None:
-    files = [f for f in sorted(REPORTS.glob("raw/*/latency.json")) if is_pipelined_run(f.parent) == pipelined]
-    return json.loads(files[0].read_text()) if files else None
-
-
-def write_summary(profile: str, seed: int, steps: list[Step], wall: float,
-                  code_coverage: list[str]) -> Path:
-    failed = [s for s in steps if s.status != "PASS"]
-    md = [f"# PQX regression ({profile})", "",
-          f"- date: {date.today().isoformat()}, base seed {seed}, wall time {wall:.0f} s",
-          f"- result: **{'PASS' if not failed else 'FAIL'}** ({len(steps) - len(failed)}/{len(steps)} "
-          f"steps passed)", "", "## Steps", "", "| step | seed | status | time (s) | reproduce |",
-          "|---|---|---|---|---|"]
-    for s in steps:
-        md.append(f"| {s.name} | {s.seed if s.seed is not None else '-'} | {s.status} | "
-                  f"{s.seconds:.1f} | `{s.repro}` |")
-
-    lat, lat_p = latency_table(), latency_table(pipelined=True)
-    md += ["", "## Latency per instruction (cycles, issue handshake to result_valid, zero-stall host)", ""]
-    if lat or lat_p:
-        names = list((lat or lat_p)["latency"])
-        md += ["| instruction | measured | contract | pipelined build: measured | contract |",
-               "|---|---|---|---|---|"]
-        for name in names:
-            cells = [str(t["latency"].get(name, "-")) if t else "-" for t in (lat, lat_p)]
-            want = [str(t["contract"].get(name, "-")) if t else "-" for t in (lat, lat_p)]
-            md.append(f"| {name} | {cells[0]} | {want[0]} | {cells[1]} | {want[1]} |")
-        for label, t in (("", lat), ("pipelined build: ", lat_p)):
-            if t:
-                md.append(f"\n{label}back-to-back stream of {t['stream']} instructions: one result per cycle.")
-    else:
-        md.append("(no latency measurement: the system tests did not run)")
-
-    # kernel -> build ("default"/"pipelined") -> measurement
-    kernels: dict[str, dict[str, object]] = {}
-
-    def collect(prefix: str, node: object, build: str) -> None:
-        """Rows of measurements ({cycles: n, ...} or a number); text fields are descriptions."""
-        if isinstance(node, dict) and "cycles" in node and not isinstance(node["cycles"], str):
-            kernels.setdefault(prefix, {})[build] = node
-        elif isinstance(node, dict):
-            for key, sub in node.items():
-                collect(f"{prefix} {key}".strip() if key not in ("levels",) else prefix, sub, build)
-        elif isinstance(node, int):
-            kernels.setdefault(prefix, {})[build] = node
-
-    for path in sorted(REPORTS.glob("raw/*/kernel_cycles_*.json")):
-        tag = "SLH-DSA n =" if "slhdsa" in path.name else ""
-        collect(tag, json.loads(path.read_text()), "pipelined" if is_pipelined_run(path.parent) else "default")
-    md += ["", "## Kernel cycle counts (first issue to last result, zero-stall host)", ""]
-    if kernels:
-        from scripts.synth import coprocessor_clock, microseconds
-        clock, clock_p = coprocessor_clock(), coprocessor_clock(unit="top_pipelined")
-        md += ["| kernel | cycles | instructions | permutations | time (us) | pipelined build: cycles "
-               "| time (us) |", "|---|---|---|---|---|---|---|"]
-        for name, builds in kernels.items():
-            v, vp = ({"cycles": x} if isinstance(x, int) else (x or {})
-                     for x in (builds.get("default"), builds.get("pipelined")))
-            md.append(f"| {name} | {v.get('cycles', '-')} | {v.get('instructions', '')} | "
-                      f"{v.get('permutations', '')} | {microseconds(v.get('cycles'), clock)} | "
-                      f"{vp.get('cycles', '-')} | {microseconds(vp.get('cycles'), clock_p)} |")
-        for label, c in (("", clock), ("pipelined build: ", clock_p)):
-            md.append(f"\n{label}time at {c[0]} MHz, {c[1]}." if c else
-                      f"\n{label}no time column: no `make synth` figure for it yet.")
-    else:
-        md.append("(no kernel measurements)")
-
-    cov = merged_coverage()
-    md += ["", "## Functional coverage (XifRandomTest, all seeds merged)", ""]
-    if cov:
-        hit = sum(1 for b in cov.values() for c in b.values() if c)
-        allb = sum(len(b) for b in cov.values())
-        md.append(f"{hit}/{allb} bins hit.\n")
-        md += ["| group | bin | hits |", "|---|---|---|"]
-        for group, bins in cov.items():
-            for name, count in bins.items():
-                md.append(f"| {group} | {name} | {count}{'  **EMPTY**' if not count else ''} |")
-    else:
-        md.append("(no coverage data)")
-
-    md += ["", "## Code coverage (every simulation of this run, merged)", ""]
-    md += code_coverage or ["(no simulation left a coverage.dat)"]
-
-    formal = REPORTS / "formal.json"
-    md += ["", "## Formal", ""]
-    if formal.exists():
-        jobs = json.loads(formal.read_text())
-        notes_path = formal.with_suffix(".changes.json")
-        notes = json.loads(notes_path.read_text()) if notes_path.exists() else []
-        counts = {st: sum(j.get("status") == st for j in jobs)
-                  for st in ("PASS", "OPEN", "FAIL", "ERROR", "UNKNOWN")}
-        md.append(", ".join(f"{n} {st}" for st, n in counts.items() if n) + ". OPEN: a proof "
-                  "known not to close within its budget (formal/tasks.toml gives the reason); it "
-                  "does not fail the run. A smoke run is the cheap CI form of a task (a short BMC).\n")
-        if notes:
-            md += ["**Changes:**", ""] + [f"- {note}" for note in notes] + [""]
-        md += ["| job | form | mode | status | time (s) | note |", "|---|---|---|---|---|---|"]
-        for job in jobs:
-            note = job.get("open", "") if job.get("status") == "OPEN" else \
-                ("" if job.get("status") == "PASS" else job.get("detail", "").replace("\n", " "))
-            note = note[:300].replace("|", "\\|")      # a pipe would end the table cell
-            md.append(f"| {job.get('job')} | {job.get('form', 'full')} | {job.get('mode', '')} | "
-                      f"{job.get('status')} | {job.get('seconds', 0):.1f} | {note} |")
-    else:
-        md.append("(formal did not run)")
-    md += ["", "## Kernel cycles on the SoC", ""]
-    table = next((t for t in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md")
-                  if t.exists()), None)
-    if table is not None:     # scripts/cycles.py's table, without its title
-        md += table.read_text().split("\n", 2)[2:]
-    else:
-        md.append("(the kernels did not run)")
-    md += ["", "## Scheme cycles on the SoC", ""]
-    if (REPORTS / "schemes.md").exists():     # scripts/scheme_cycles.py's table, without its title
-        md += (REPORTS / "schemes.md").read_text().split("\n", 2)[2:]
-    else:
-        md.append("(the scheme cycle table did not run: nightly)")
-    md += ["", "## Implementation figures", ""]
-    if (REPORTS / "synth.md").exists():        # scripts/synth.py's report, without its title
-        md += (REPORTS / "synth.md").read_text().split("\n", 2)[2:]
-    else:
-        md.append("(make synth did not run: nightly)")
-    path = REPORTS / "summary.md"
-    path.write_text("\n".join(md) + "\n")
-    return path
-
-
-def write_junit(steps: list[Step]) -> None:
-    """One suite with a test case per step (the per-step files hold the individual tests)."""
-    cases = []
-    for s in steps:
-        body = "" if s.status == "PASS" else \
-            f'<failure message="{escape(s.repro, {chr(34): "&quot;"})}">{escape(chr(10).join(s.tail))}</failure>'
-        cases.append(f'  <testcase classname="pqx.regress" name="{escape(s.name)}" '
-                     f'time="{s.seconds:.2f}">{body}</testcase>')
-    failures = sum(s.status != "PASS" for s in steps)
-    xml = (f'<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="pqx-regress" '
-           f'tests="{len(steps)}" failures="{failures}">\n' + "\n".join(cases) + "\n</testsuite>\n")
-    (REPORTS / "junit" / "regress.xml").write_text(xml)
+def parse_shard(text: str) -> str:
+    m = re.fullmatch(r"(\d+)/(\d+)", text)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
+        raise argparse.ArgumentTypeError(f"SHARD must be i/N with 1 <= i <= N, not '{text}'")
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -388,8 +256,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", choices=["ci", "nightly", "coverage"], default="ci")
     ap.add_argument("--seed", type=int, help="base seed (ci: 1; nightly: today's date)")
     ap.add_argument("--n", type=int, help="random instructions per system run")
-    ap.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1),
-                    help="steps run in parallel (default 2)")
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+                    help="steps run in parallel (default: the machine's cores)")
+    ap.add_argument("--shard", type=parse_shard, help="i/N: run the i-th of N parts of the plan")
     args = ap.parse_args(argv)
     seed = args.seed if args.seed is not None else (1 if args.profile != "nightly" else
                                                     int(date.today().strftime("%Y%m%d")))
@@ -399,35 +268,31 @@ def main(argv: list[str] | None = None) -> int:
             for f in sorted(path.rglob("*"), reverse=True):
                 f.unlink() if f.is_file() else f.rmdir()
         path.mkdir(parents=True, exist_ok=True)
-    for stale in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md", REPORTS / "schemes.md"):
+    for stale in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md", REPORTS / "schemes.md",
+                  REPORTS / "steps.json"):
         stale.unlink(missing_ok=True)
     # formal.json stays: scripts.formal compares the new run with it (changes)
-    steps = plan(args.profile, seed, args.n)
-    print(f"regress: profile {args.profile}, base seed {seed}, {len(steps)} steps, "
-          f"{args.jobs} in parallel")
+    full = plan(args.profile, seed, args.n)
+    steps = select_shard(full, args.shard)
+    index = {id(s): k for k, s in enumerate(full)}
+    print(f"regress: profile {args.profile}, base seed {seed}, "
+          + (f"shard {args.shard}: {len(steps)} of {len(full)} steps" if args.shard else f"{len(steps)} steps")
+          + f", {args.jobs} in parallel", flush=True)
     start = time.monotonic()
     run_parallel(steps, args.jobs)
     wall = time.monotonic() - start
-    code_coverage, unexplained = [], 0
-    dat = sorted(REPORTS.glob("raw/*/coverage.dat"))
-    if dat:
-        from scripts.coverage import report
-        code_coverage, unexplained = report(dat, REPORTS / "coverage")
-    if unexplained and args.profile != "ci":
-        # the nightly's and `make coverage`'s goal: every line covered or its reason given
-        steps.append(Step("code coverage: every uncovered line has a reason", [],
-                          "make coverage", status="FAIL",
-                          tail=[f"{unexplained} uncovered lines without a reason "
-                                f"(build/reports/coverage/coverage.md)"]))
-        print(f"regress: code coverage: {unexplained} uncovered lines without a reason; see "
-              f"build/reports/coverage/coverage.md")
-    write_junit(steps)
-    summary = write_summary(args.profile, seed, steps, wall, code_coverage)
-    failed = [s for s in steps if s.status != "PASS"]
-    print(f"regress: {len(steps) - len(failed)}/{len(steps)} steps passed in {wall:.0f} s; "
-          f"summary: {summary.relative_to(ROOT)}")
+    (REPORTS / "steps.json").write_text(json.dumps({
+        "profile": args.profile, "seed": seed, "shard": args.shard, "wall": round(wall, 1),
+        "steps": [{"index": index[id(s)], "name": s.name, "seed": s.seed, "status": s.status,
+                   "seconds": round(s.seconds, 1), "repro": s.repro, "tail": s.tail} for s in steps]},
+        indent=1))
+    from scripts.report import Reports, finish
+    summary, done, digest = finish(Reports([REPORTS]), REPORTS)
+    failed = [s for s in done if s["status"] != "PASS"]
+    print(f"regress: {len(done) - len(failed)}/{len(done)} steps passed in {wall:.0f} s; results digest "
+          f"{digest}; summary: {summary.relative_to(ROOT)}")
     for s in failed:
-        print(f"regress: FAILED {s.name}: reproduce with `{s.repro}`")
+        print(f"regress: FAILED {s['name']}: reproduce with `{s['repro']}`")
     return 1 if failed else 0
 
 

@@ -9,6 +9,7 @@ Exit status 0 only if every selected test passed. On failure the command that re
 from __future__ import annotations
 
 import argparse
+import fcntl
 import random
 import sys
 from pathlib import Path
@@ -34,19 +35,25 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
         build_dir = build_dir.with_name(build_dir.name + "_vcd")
     elif waves:
         build_args += WAVES_ARGS
-    runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
-                 build_args=build_args, parameters=unit.parameters, waves=waves,
-                 log_file=build_dir / "build.log")
+    build_dir.mkdir(parents=True, exist_ok=True)
+    with open(build_dir.with_name(build_dir.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)     # runs of one unit in parallel share one build
+        runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
+                     build_args=build_args, parameters=unit.parameters, waves=waves,
+                     log_file=build_dir / "build.log")
+    # a run of the regression (report_dir set) has its own directory: runs of one unit can overlap
+    test_dir = build_dir / "runs" / report_dir.name if report_dir is not None else build_dir
+    test_dir.mkdir(parents=True, exist_ok=True)
     env = {"PYTHONPATH": str(ROOT), "PQX_PIPELINED": "1" if unit.pipelined else "0"}
     if n is not None:
         env["PQX_N"] = str(n)
     if report_dir is not None:
         env["PQX_REPORT_DIR"] = str(report_dir)
-    results = junit or (build_dir / "results.xml")
-    coverage = build_dir / "coverage.dat"
+    results = junit or (test_dir / "results.xml")
+    coverage = test_dir / "coverage.dat"
     coverage.unlink(missing_ok=True)
     runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=test,
-                seed=seed, waves=waves, build_dir=build_dir, test_dir=build_dir,
+                seed=seed, waves=waves, build_dir=build_dir, test_dir=test_dir,
                 results_xml=str(results), extra_env=env)
     if report_dir is not None and coverage.exists():      # merged by scripts/coverage.py
         report_dir.mkdir(parents=True, exist_ok=True)
@@ -57,7 +64,7 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
         print(f"sim: {exc}", file=sys.stderr)
         failed, total = 1, 0
     if waves:
-        dump = build_dir / ("dump.vcd" if missing else "dump.fst")
+        dump = test_dir / ("dump.vcd" if missing else "dump.fst")
         print(f"sim: waveform: {dump}" if dump.exists() else f"sim: warning: no {dump.name} written")
     if failed:
         repro = f"make sim UNIT={unit.name} SEED={seed}" + (f" TEST={test}" if test else "") + \

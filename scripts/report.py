@@ -1,0 +1,329 @@
+"""The regression's report: summary.md, JUnit and the results digest, from one run's report
+directory or merged from the directories of several shards.
+
+    python -m scripts.report DIR [DIR ...] [--out build/reports]      (make report SHARDS="...")
+
+A run of `make test`/`make regress` (scripts/regress.py) leaves in build/reports/: steps.json (its
+steps with status, seed, time and reproduce command), junit/*.xml, raw/<step>/ (measurements of
+each simulation: functional coverage bins, latencies, kernel cycles, Verilator coverage.dat),
+formal.json, cycles.md, schemes.md, synth.md. A shard (`make regress SHARD=i/N`) leaves the same
+for its part of the nightly. Merging reads any set of such directories and writes one summary, in
+the order of the full plan, as an unsharded run would: the same results digest when the shards
+together ran the same steps with the same seeds.
+
+The digest is a SHA-256 over what a run decides and that does not depend on timing: each step's
+status, every JUnit test case's outcome, the code coverage points, the functional coverage bins,
+the kernel cycle counts and every proof's status. Exit status: 1 when a step failed (or a merged
+nightly has an uncovered line without a reason), 2 on unreadable input, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from datetime import date
+from pathlib import Path
+from xml.etree import ElementTree
+from xml.sax.saxutils import escape
+
+from scripts.units import ROOT
+
+REPORTS = ROOT / "build" / "reports"
+
+PRODUCERS = {"formal.json": "formal", "synth.md": "implementation figures",
+             "cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC kernels, short inputs",
+             "schemes.md": "schemes: cycle table", "mutants-generated.md": "generated mutants"}
+"""Report files that outlive a run (formal.json is kept for the next run's comparison, synth.md for
+the change against the last synthesis): a directory's copy is used only when a step of that run
+produced it (the step's name starts with the value)."""
+
+
+class Reports:
+    """The report directories of one run, or of the shards of one run."""
+
+    def __init__(self, dirs: list[Path]) -> None:
+        self.dirs = dirs
+        self.meta = []
+        for d in dirs:
+            f = d / "steps.json"
+            if not f.is_file():
+                raise ValueError(f"{d}: no steps.json (not the report directory of a regression run)")
+            self.meta.append(json.loads(f.read_text()))
+        first = self.meta[0]
+        for d, m in zip(dirs, self.meta):
+            if (m["profile"], m["seed"]) != (first["profile"], first["seed"]):
+                raise ValueError(f"{d}: profile {m['profile']} seed {m['seed']} is not the run of "
+                                 f"{dirs[0]} (profile {first['profile']} seed {first['seed']})")
+        self.profile, self.seed = first["profile"], first["seed"]
+        self.wall = max(m["wall"] for m in self.meta)
+        self.shards = [m["shard"] for m in self.meta if m.get("shard")]
+        self.steps = sorted((s for m in self.meta for s in m["steps"]), key=lambda s: s["index"])
+
+    @property
+    def complete(self) -> bool:
+        """Every step of the plan is here (one run, or shards 1..N of one N)."""
+        if not self.shards:
+            return len(self.dirs) == 1
+        counts = {s.split("/")[1] for s in self.shards}
+        return len(counts) == 1 and sorted(int(s.split("/")[0]) for s in self.shards) == \
+            list(range(1, int(counts.pop()) + 1))
+
+    def glob(self, pattern: str) -> list[Path]:
+        return sorted((p for d in self.dirs for p in d.glob(pattern)), key=lambda p: (p.parent.name, p.name))
+
+    def produced(self, rel: str) -> list[Path]:
+        prefix = PRODUCERS[rel]
+        return [d / rel for d, m in zip(self.dirs, self.meta) if (d / rel).is_file()
+                and any(s["name"].startswith(prefix) for s in m["steps"])]
+
+
+def is_pipelined_run(raw_dir: Path) -> bool:
+    """A raw report directory (raw/<unit>_s<seed>...) of a pipelined-build unit."""
+    return "_pipelined_" in raw_dir.name
+
+
+def merged_coverage(r: Reports) -> dict[str, dict[str, int]]:
+    total: dict[str, dict[str, int]] = {}
+    for path in r.glob("raw/*/coverage_XifRandomTest.json"):
+        for group, bins in json.loads(path.read_text()).items():
+            for name, count in bins.items():
+                total.setdefault(group, {}).setdefault(name, 0)
+                total[group][name] += count
+    return total
+
+
+def latency_table(r: Reports, pipelined: bool = False) -> dict[str, object] | None:
+    files = [f for f in r.glob("raw/*/latency.json") if is_pipelined_run(f.parent) == pipelined]
+    return json.loads(files[0].read_text()) if files else None
+
+
+def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) -> Path:
+    steps = r.steps
+    failed = [s for s in steps if s["status"] != "PASS"]
+    md = [f"# PQX regression ({r.profile})", "",
+          f"- date: {date.today().isoformat()}, base seed {r.seed}, wall time {r.wall:.0f} s"
+          + (f" (longest of {len(r.dirs)} shards)" if len(r.dirs) > 1 else ""),
+          f"- result: **{'PASS' if not failed else 'FAIL'}** ({len(steps) - len(failed)}/{len(steps)} "
+          f"steps passed)" + (f"; shards {', '.join(r.shards)}" if r.shards else ""),
+          f"- results digest: `{digest}` (steps, every test's outcome, coverage, cycle counts and "
+          f"proof results; the same seeds give the same digest, serial, parallel or sharded)",
+          "", "## Steps", "", "| step | seed | status | time (s) | reproduce |", "|---|---|---|---|---|"]
+    for s in steps:
+        md.append(f"| {s['name']} | {s['seed'] if s['seed'] is not None else '-'} | {s['status']} | "
+                  f"{s['seconds']:.1f} | `{s['repro']}` |")
+
+    lat, lat_p = latency_table(r), latency_table(r, pipelined=True)
+    md += ["", "## Latency per instruction (cycles, issue handshake to result_valid, zero-stall host)", ""]
+    if lat or lat_p:
+        names = list((lat or lat_p)["latency"])
+        md += ["| instruction | measured | contract | pipelined build: measured | contract |",
+               "|---|---|---|---|---|"]
+        for name in names:
+            cells = [str(t["latency"].get(name, "-")) if t else "-" for t in (lat, lat_p)]
+            want = [str(t["contract"].get(name, "-")) if t else "-" for t in (lat, lat_p)]
+            md.append(f"| {name} | {cells[0]} | {want[0]} | {cells[1]} | {want[1]} |")
+        for label, t in (("", lat), ("pipelined build: ", lat_p)):
+            if t:
+                md.append(f"\n{label}back-to-back stream of {t['stream']} instructions: one result per cycle.")
+    else:
+        md.append("(no latency measurement: the system tests did not run)")
+
+    # kernel -> build ("default"/"pipelined") -> measurement
+    kernels: dict[str, dict[str, object]] = {}
+
+    def collect(prefix: str, node: object, build: str) -> None:
+        """Rows of measurements ({cycles: n, ...} or a number); text fields are descriptions."""
+        if isinstance(node, dict) and "cycles" in node and not isinstance(node["cycles"], str):
+            kernels.setdefault(prefix, {})[build] = node
+        elif isinstance(node, dict):
+            for key, sub in node.items():
+                collect(f"{prefix} {key}".strip() if key not in ("levels",) else prefix, sub, build)
+        elif isinstance(node, int):
+            kernels.setdefault(prefix, {})[build] = node
+
+    for path in r.glob("raw/*/kernel_cycles_*.json"):
+        tag = "SLH-DSA n =" if "slhdsa" in path.name else ""
+        collect(tag, json.loads(path.read_text()), "pipelined" if is_pipelined_run(path.parent) else "default")
+    md += ["", "## Kernel cycle counts (first issue to last result, zero-stall host)", ""]
+    if kernels:
+        from scripts.synth import coprocessor_clock, microseconds
+        clock, clock_p = coprocessor_clock(), coprocessor_clock(unit="top_pipelined")
+        md += ["| kernel | cycles | instructions | permutations | time (us) | pipelined build: cycles "
+               "| time (us) |", "|---|---|---|---|---|---|---|"]
+        for name, builds in kernels.items():
+            v, vp = ({"cycles": x} if isinstance(x, int) else (x or {})
+                     for x in (builds.get("default"), builds.get("pipelined")))
+            md.append(f"| {name} | {v.get('cycles', '-')} | {v.get('instructions', '')} | "
+                      f"{v.get('permutations', '')} | {microseconds(v.get('cycles'), clock)} | "
+                      f"{vp.get('cycles', '-')} | {microseconds(vp.get('cycles'), clock_p)} |")
+        for label, c in (("", clock), ("pipelined build: ", clock_p)):
+            md.append(f"\n{label}time at {c[0]} MHz, {c[1]}." if c else
+                      f"\n{label}no time column: no `make synth` figure for it yet.")
+    else:
+        md.append("(no kernel measurements)")
+
+    cov = merged_coverage(r)
+    md += ["", "## Functional coverage (XifRandomTest, all seeds merged)", ""]
+    if cov:
+        hit = sum(1 for b in cov.values() for c in b.values() if c)
+        allb = sum(len(b) for b in cov.values())
+        md.append(f"{hit}/{allb} bins hit.\n")
+        md += ["| group | bin | hits |", "|---|---|---|"]
+        for group, bins in cov.items():
+            for name, count in bins.items():
+                md.append(f"| {group} | {name} | {count}{'  **EMPTY**' if not count else ''} |")
+    else:
+        md.append("(no coverage data)")
+
+    md += ["", "## Code coverage (every simulation of this run, merged)", ""]
+    md += code_coverage or ["(no simulation left a coverage.dat)"]
+
+    formal = r.produced("formal.json")
+    md += ["", "## Formal", ""]
+    if formal:
+        jobs = [j for f in formal for j in json.loads(f.read_text())]
+        notes = [n for f in formal if f.with_suffix(".changes.json").exists()
+                 for n in json.loads(f.with_suffix(".changes.json").read_text())]
+        counts = {st: sum(j.get("status") == st for j in jobs)
+                  for st in ("PASS", "OPEN", "FAIL", "ERROR", "UNKNOWN")}
+        md.append(", ".join(f"{n} {st}" for st, n in counts.items() if n) + ". OPEN: a proof "
+                  "known not to close within its budget (formal/tasks.toml gives the reason); it "
+                  "does not fail the run. A smoke run is the cheap CI form of a task (a short BMC).\n")
+        if notes:
+            md += ["**Changes:**", ""] + [f"- {note}" for note in notes] + [""]
+        md += ["| job | form | mode | status | time (s) | note |", "|---|---|---|---|---|---|"]
+        for job in jobs:
+            note = job.get("open", "") if job.get("status") == "OPEN" else \
+                ("" if job.get("status") == "PASS" else job.get("detail", "").replace("\n", " "))
+            note = note[:300].replace("|", "\\|")      # a pipe would end the table cell
+            md.append(f"| {job.get('job')} | {job.get('form', 'full')} | {job.get('mode', '')} | "
+                      f"{job.get('status')} | {job.get('seconds', 0):.1f} | {note} |")
+    else:
+        md.append("(formal did not run)")
+    md += ["", "## Kernel cycles on the SoC", ""]
+    table = (r.produced("cycles.md") + r.produced("cycles-quick/cycles.md"))[:1]
+    if table:                 # scripts/cycles.py's table, without its title
+        md += table[0].read_text().split("\n", 2)[2:]
+    else:
+        md.append("(the kernels did not run)")
+    md += ["", "## Scheme cycles on the SoC", ""]
+    if r.produced("schemes.md"):     # scripts/scheme_cycles.py's table, without its title
+        md += r.produced("schemes.md")[0].read_text().split("\n", 2)[2:]
+    else:
+        md.append("(the scheme cycle table did not run: nightly)")
+    md += ["", "## Generated mutants (scripts/mutgen.py)", ""]
+    if r.produced("mutants-generated.md"):
+        md += r.produced("mutants-generated.md")[0].read_text().split("\n", 2)[2:]
+    else:
+        md.append("(not in this run: nightly)")
+    md += ["", "## Implementation figures", ""]
+    if r.produced("synth.md"):        # scripts/synth.py's report, without its title
+        md += r.produced("synth.md")[0].read_text().split("\n", 2)[2:]
+    else:
+        md.append("(make synth did not run: nightly)")
+    path = out / "summary.md"
+    path.write_text("\n".join(md) + "\n")
+    return path
+
+
+def write_junit(steps: list[dict], out: Path) -> None:
+    """One suite with a test case per step (the per-step files hold the individual tests)."""
+    cases = []
+    for s in steps:
+        body = "" if s["status"] == "PASS" else \
+            f'<failure message="{escape(s["repro"], {chr(34): "&quot;"})}">{escape(chr(10).join(s["tail"]))}</failure>'
+        cases.append(f'  <testcase classname="pqx.regress" name="{escape(s["name"])}" '
+                     f'time="{s["seconds"]:.2f}">{body}</testcase>')
+    failures = sum(s["status"] != "PASS" for s in steps)
+    xml = (f'<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="pqx-regress" '
+           f'tests="{len(steps)}" failures="{failures}">\n' + "\n".join(cases) + "\n</testsuite>\n")
+    (out / "junit").mkdir(parents=True, exist_ok=True)
+    (out / "junit" / "regress.xml").write_text(xml)
+
+
+def results_digest(r: Reports, coverage_points: dict) -> str:
+    h = hashlib.sha256()
+
+    def feed(*parts: object) -> None:
+        h.update(("|".join(str(p) for p in parts) + "\n").encode())
+
+    for s in r.steps:
+        feed("step", s["name"], s["status"])
+    cases = []
+    for f in r.glob("junit/*.xml"):
+        if f.name == "regress.xml":
+            continue
+        try:
+            root = ElementTree.parse(f).getroot()
+        except ElementTree.ParseError:
+            cases.append((f.name, "unreadable"))
+            continue
+        for tc in root.iter("testcase"):
+            outcome = next((c.tag for c in tc if c.tag in ("failure", "error", "skipped")), "pass")
+            cases.append((f.name, tc.get("classname", ""), tc.get("name", ""), outcome))
+    for c in sorted(cases):
+        feed("case", *c)
+    for key, count in sorted(coverage_points.items()):
+        feed("code", *key, count)
+    for group, bins in sorted(merged_coverage(r).items()):
+        for name, count in sorted(bins.items()):
+            feed("bin", group, name, count)
+    for f in r.glob("raw/*/kernel_cycles_*.json"):
+        feed("kernels", f.parent.name, f.name, json.dumps(json.loads(f.read_text()), sort_keys=True))
+    for f in r.produced("formal.json"):
+        for job in json.loads(f.read_text()):
+            feed("formal", job.get("job"), job.get("form", "full"), job.get("status"))
+    return h.hexdigest()[:16]
+
+
+def finish(r: Reports, out: Path) -> tuple[Path, list[dict], str]:
+    """Write summary.md, junit/regress.xml and coverage/ under `out`; (summary, steps, digest).
+    The code coverage goal (every uncovered line has a reason) is a step of its own when the run
+    is complete and not `make test`'s."""
+    from scripts.coverage import collect, report
+    dat = r.glob("raw/*/coverage.dat")
+    code_coverage, unexplained, points = [], 0, {}
+    if dat:
+        code_coverage, unexplained = report(dat, out / "coverage")
+        points = collect(dat)
+    if unexplained and r.profile != "ci" and r.complete:
+        r.steps.append({"index": len(r.steps), "name": "code coverage: every uncovered line has a reason",
+                        "seed": None, "status": "FAIL", "seconds": 0.0, "repro": "make coverage",
+                        "tail": [f"{unexplained} uncovered lines without a reason "
+                                 f"(build/reports/coverage/coverage.md)"]})
+    digest = results_digest(r, points)
+    write_junit(r.steps, out)
+    summary = write_summary(r, out, code_coverage, digest)
+    if all(out != d for d in r.dirs):        # merged shards: their JUnit files together
+        (out / "junit").mkdir(parents=True, exist_ok=True)
+        for f in r.glob("junit/*.xml"):
+            if f.name != "regress.xml":
+                shutil.copy2(f, out / "junit" / f.name)
+    return summary, r.steps, digest
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("dirs", nargs="+", type=Path, help="report directories of one run's shards")
+    ap.add_argument("--out", type=Path, default=REPORTS)
+    args = ap.parse_args(argv)
+    try:
+        r = Reports([d.resolve() for d in args.dirs])
+    except (ValueError, OSError, KeyError) as exc:
+        print(f"report: error: {exc}", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    summary, steps, digest = finish(r, args.out.resolve())
+    failed = [s for s in steps if s["status"] != "PASS"]
+    if not r.complete:
+        print(f"report: warning: shards {', '.join(r.shards) or '-'} are not all of one run's shards")
+    print(f"report: {len(steps) - len(failed)}/{len(steps)} steps passed; results digest {digest}; "
+          f"summary: {summary}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
