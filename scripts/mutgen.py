@@ -10,8 +10,12 @@ Each mutant runs against the fastest tests that exercise its file, stopping at t
 1. the tests of the file's own unit (scripts/units.py: the first unit that builds the file alone,
    e.g. `arith` for rtl/arith/pqx_barrett.sv; none for pqx_top.sv and pqx_inflight.sv);
 2. the system test on the default build (XifRandomTest, --n instructions, seed 1);
-3. the system test on the pipelined build (code only that build has).
-A mutant is KILLED when a test fails or hangs (10x the baseline's run time), STILLBORN when
+3. the system test on the pipelined build (code only that build has);
+4. `make lint`'s checks of pqx_top on the mutated copy (Verilator -Wall, the Yosys front end with
+   warnings as errors, both builds): the design rules a mutant can break without changing what a
+   2-state simulation sees (a latch from a dropped default, an index out of range, a function
+   result left partly undriven: Verilator's locals start at 0, hardware's do not).
+A mutant is KILLED when a test fails or hangs (10x the baseline's run time) or lint flags it, STILLBORN when
 Verilator rejects it (not counted), SURVIVED otherwise. Survivors are listed as
 `file:line: original -> mutant`; verif/mutation/equivalent.toml names those that cannot change
 behaviour, with a one-line argument each (they are not run and not counted).
@@ -26,7 +30,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import sys
+import tempfile
 import threading
 import time
 import tomllib
@@ -127,19 +133,49 @@ def run_mutant(m: Mutant, index: int, n: int, baselines: Baselines) -> Result:
             return Result(m.id, m.describe(), "error", f"{unit}: {o.killed_by}", time.monotonic() - t0)
         if o.status == "killed":
             return Result(m.id, m.describe(), "killed", f"{unit}: {o.killed_by}", time.monotonic() - t0)
+    finding = lint(m)
+    if finding:
+        return Result(m.id, m.describe(), "killed", f"lint: {finding}", time.monotonic() - t0)
     return Result(m.id, m.describe(), "SURVIVED", "-", time.monotonic() - t0)
+
+
+def lint(m: Mutant) -> str:
+    """`make lint`'s checks of pqx_top (Verilator -Wall, the Yosys front end with warnings as
+    errors; both builds) on a mutated copy: the first finding, or "" when it is clean. The
+    unmutated RTL is clean (`make lint`), so a finding is the mutant's: a latch where a default
+    assignment was dropped, an index out of range, a function result not assigned in full."""
+    from scripts.lint import run, top_checks
+    from scripts.tools import setup_verilator_env
+    setup_verilator_env()
+    with tempfile.TemporaryDirectory(prefix="pqx_mutgen_lint_", dir=ROOT / "build") as tmp:
+        root = Path(tmp)
+        shutil.copytree(ROOT / "rtl", root / "rtl")
+        path = root / m.file
+        path.write_bytes(m.apply(path.read_bytes()))
+        for label, cmd in top_checks(root):
+            ok, out = run(cmd, cwd=root)
+            if not ok:
+                first = next((ln.strip() for ln in out.splitlines()
+                              if "%Warning" in ln or "%Error" in ln or "ERROR" in ln or "Warning" in ln),
+                             out.strip().splitlines()[0] if out.strip() else "failed")
+                return f"{label}: {first[:200]}"
+    return ""
 
 
 def write_report(results: list[Result], total: int, sample: str, out: Path, seconds: float) -> dict:
     counted = [r for r in results if r.status in ("killed", "SURVIVED")]
     killed = sum(r.status == "killed" for r in counted)
+    by_lint = sum(r.status == "killed" and r.by.startswith("lint:") for r in counted)
     score = 100 * killed / len(counted) if counted else 100.0
+    score_sim = 100 * (killed - by_lint) / len(counted) if counted else 100.0
     by_status = {s: sum(r.status == s for r in results) for s in
                  ("killed", "SURVIVED", "stillborn", "equivalent", "error")}
-    summary = {"generated": total, "sample": sample, "score": round(score, 1), **by_status,
+    summary = {"generated": total, "sample": sample, "score": round(score, 1),
+               "score_simulation": round(score_sim, 1), "killed_by_lint": by_lint, **by_status,
                "seconds": round(seconds), "results": [asdict(r) for r in results]}
     md = [f"{total} mutants generated from the RTL; {sample}: {len(results)} mutants, "
-          f"{killed} killed of {len(counted)} counted (**{score:.1f} %**), "
+          f"{killed} killed of {len(counted)} counted (**{score:.1f} %**; by simulation alone "
+          f"{killed - by_lint}, {score_sim:.1f} %, by lint {by_lint}), "
           f"{by_status['stillborn']} stillborn (rejected by Verilator), {by_status['equivalent']} "
           f"listed as equivalent, {by_status['error']} errors; {seconds:.0f} s.", ""]
     survivors = [r for r in results if r.status == "SURVIVED"]
@@ -167,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=8000, help="instructions of the system test")
     ap.add_argument("--jobs", "-j", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="print the generated mutants and exit")
+    ap.add_argument("--only", help="comma-separated mutant ids (file:line:column:kind, as --list prints)")
     ap.add_argument("--report", type=Path, default=REPORTS)
     args = ap.parse_args(argv)
 
@@ -183,12 +220,23 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.list:
         for m in mutants:
-            print(f"{m.kind:5} {m.describe()}")
+            print(f"{m.id:40} {m.describe()}")
         print(f"{len(mutants)} mutants")
         return 0
     indexed = list(enumerate(mutants))
-    chosen = indexed if args.all else sorted(random.Random(args.seed).sample(indexed, min(args.sample, len(indexed))))
-    sample = "all" if args.all else f"sample of {len(chosen)} (seed {args.seed})"
+    if args.only:
+        ids = args.only.split(",")
+        unknown = [i for i in ids if i not in {m.id for m in mutants}]
+        if unknown:
+            print(f"mutgen: error: no generated mutant {unknown[0]} (see --list)", file=sys.stderr)
+            return 2
+        chosen = [(i, m) for i, m in indexed if m.id in ids]
+        sample = f"{len(chosen)} chosen by id"
+    elif args.all:
+        chosen, sample = indexed, "all"
+    else:
+        chosen = sorted(random.Random(args.seed).sample(indexed, min(args.sample, len(indexed))))
+        sample = f"sample of {len(chosen)} (seed {args.seed})"
     lines = {f: (ROOT / f).read_text().splitlines() for f in files}
     t0 = time.monotonic()
     results: dict[int, Result] = {}
