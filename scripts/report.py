@@ -165,6 +165,22 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
     else:
         md.append("(no kernel measurements)")
 
+    md += ["", "## Throughput of the pyuvm environment (XifRandomTest, every check on)", ""]
+    runs = [(f.parent.name, json.loads(f.read_text())) for f in r.glob("raw/*/throughput.json")]
+    if runs:
+        md += ["| run | instructions | wall time (s) | instructions/s | simulated cycles/s |",
+               "|---|---|---|---|---|"]
+        for name, t in runs:
+            secs = t["seconds"] or 1e-9
+            md.append(f"| {name} | {t['instructions']:,} | {t['seconds']:.1f} | "
+                      f"{t['instructions'] / secs:,.0f} | {t['cycles'] / secs:,.0f} |")
+        total_i = sum(t["instructions"] for _, t in runs)
+        total_s = sum(t["seconds"] for _, t in runs) or 1e-9
+        md.append(f"\nAll runs: {total_i:,} instructions in {total_s:.0f} s, {total_i / total_s:,.0f} "
+                  "instructions/s (wall time of each run, steps in parallel share the cores).")
+    else:
+        md.append("(no system test ran)")
+
     cov = merged_coverage(r)
     md += ["", "## Functional coverage (XifRandomTest, all seeds merged)", ""]
     if cov:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import cocotb
 import pyuvm
-from cocotb.triggers import RisingEdge
+from cocotb.triggers import ClockCycles, RisingEdge
 
 from verif.models import PqxModel, Result, decode
 from verif.models.isa import INSTRUCTIONS
@@ -34,12 +35,40 @@ class XifRandomTest(XifBaseTest):
     async def stimulus(self) -> None:
         count = knob("PQX_N", 8000)
         self.logger.info(f"{count} random instructions")
+        start = time.monotonic()
+        progress = cocotb.start_soon(self.progress(count, start))
         await RandomSequence("random", count).start(self.env.seqr)
         await self.drain()
+        progress.cancel()
+        seconds = time.monotonic() - start
+        rate = count / seconds if seconds else 0.0
+        self.logger.info(f"{count} instructions in {seconds:.1f} s: {rate:.0f} instructions/s "
+                         f"with every check on")
+        out_dir = os.environ.get("PQX_REPORT_DIR")
+        if out_dir:      # the throughput table of the regression summary (scripts/report.py)
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+            (Path(out_dir) / "throughput.json").write_text(json.dumps(
+                {"instructions": count, "seconds": round(seconds, 2), "cycles": self.env.driver.cycle,
+                 "pipelined": pipelined_build()}))
         self.host_config.kill = 0.0          # the final read-back must see every word
         await ListSequence("state_readback", state_readback()).start(self.env.seqr)
         sb = self.env.scoreboard
         self.logger.info(f"checked {sb.checked} results, {sb.killed} accepted instructions killed")
+
+
+    async def progress(self, count: int, start: float, every: float = 5.0) -> None:
+        """A line every `every` seconds of wall time: instructions issued, rate, time left."""
+        last = start
+        while True:
+            await ClockCycles(cocotb.top.clk_i, 500)
+            now = time.monotonic()
+            if now - last >= every:
+                last = now
+                done = self.env.driver.issued
+                rate = done / (now - start)
+                left = (count - done) / rate if rate else 0.0
+                self.logger.info(f"progress: {done}/{count} instructions issued, {rate:.0f}/s, "
+                                 f"about {left:.0f} s left")
 
 
 @pyuvm.test()

@@ -6,6 +6,7 @@ samples everything once per cycle (mid-cycle, i.e. the values the next rising ed
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cocotb.handle import HierarchyObject
@@ -52,6 +53,46 @@ class CycleSample:
                 self.result_exccode, self.result_dbg, self.result_err)
 
 
+def reader(handle) -> Callable[[], int]:
+    """A fast integer read of a port: the simulator's bit string straight to int, without the
+    LogicArray that `int(handle.value)` builds (that object was a third of the system test's
+    time). Verilator is two-state; an X or Z would fall back to cocotb's own conversion, which
+    reports it. Uses the handle's simulator object (`_handle`), stable within the pinned cocotb."""
+    raw = handle._handle.get_signal_val_binstr
+
+    def read() -> int:
+        try:
+            return int(raw(), 2)
+        except ValueError:
+            return int(handle.value)
+    return read
+
+
+def writer(handle) -> Callable[[int], None]:
+    """A port write that is skipped when the port already has that value from the last write
+    (the BFM is the only driver of its inputs): most host inputs hold for many cycles, and each
+    cocotb write costs as much as a few lines of the checkers."""
+    last: list[int | None] = [None]
+
+    def write(value: int) -> None:
+        if value != last[0]:
+            handle.value = value
+            last[0] = value
+    return write
+
+
+class Port:
+    """One port: a fast integer read and a write that skips repeats (for hosts that drive
+    `pqx_top` without the BFM: verif/uvm/lean_host.py)."""
+
+    __slots__ = ("handle", "read", "write")
+
+    def __init__(self, handle) -> None:
+        self.handle = handle
+        self.read = reader(handle)
+        self.write = writer(handle)
+
+
 class XifBfm:
     """Drives and samples the flat CV-X-IF ports of `pqx_top`."""
 
@@ -67,65 +108,77 @@ class XifBfm:
         self._r_valid, self._r_ready = d.result_valid_o, d.result_ready_i
         self._r_fields = (d.result_id_o, d.result_data_o, d.result_rd_o, d.result_we_o, d.result_exc_o,
                           d.result_exccode_o, d.result_dbg_o, d.result_err_o)
+        (self._get_iv, self._get_ready, self._get_instr, self._get_id, self._get_rs, self._get_rsv,
+         self._get_accept, self._get_wb, self._get_rr, self._get_cv, self._get_cid, self._get_ckill,
+         self._get_rv, self._get_rready) = (reader(h) for h in (
+            d.issue_valid_i, d.issue_ready_o, d.issue_instr_i, d.issue_id_i, d.register_rs_i,
+            d.register_rs_valid_i, d.issue_accept_o, d.issue_writeback_o, d.issue_register_read_o,
+            d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_valid_o, d.result_ready_i))
+        self._get_r_fields = tuple(reader(h) for h in self._r_fields)
+        (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv, self._set_cv,
+         self._set_cid, self._set_ckill, self._set_rready) = (writer(h) for h in (
+            d.issue_valid_i, d.issue_instr_i, d.issue_id_i, d.register_rs_i, d.register_rs_valid_i,
+            d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_ready_i))
 
     def reset_inputs(self) -> None:
         d = self.dut
-        for sig in (d.issue_valid_i, d.issue_instr_i, d.issue_mode_i, d.issue_hartid_i, d.issue_id_i,
-                    d.register_rs_i, d.register_rs_valid_i, d.commit_valid_i, d.commit_hartid_i,
-                    d.commit_id_i, d.commit_kill_i, d.result_ready_i):
+        for sig in (d.issue_mode_i, d.issue_hartid_i, d.commit_hartid_i):
             sig.value = 0
+        for write in (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv,
+                      self._set_cv, self._set_cid, self._set_ckill, self._set_rready):
+            write(0)
 
     # --- driving (call right after a rising edge)
     def drive_issue(self, valid: int, instr: int, issue_id: int, rs: tuple[int, int, int],
                     rs_valid: int) -> None:
-        self._issue_valid.value = valid
+        self._set_iv(valid)
         if valid:
-            self._instr.value = instr
-            self._issue_id.value = issue_id
-            self._rs.value = rs[0] | (rs[1] << 32) | (rs[2] << 64)
-            self._rs_valid.value = rs_valid
+            self._set_instr(instr)
+            self._set_id(issue_id)
+            self._set_rs(rs[0] | (rs[1] << 32) | (rs[2] << 64))
+            self._set_rsv(rs_valid)
         else:
-            self._rs_valid.value = 0
+            self._set_rsv(0)
 
     def drive_commit(self, valid: int, commit_id: int = 0, kill: int = 0) -> None:
-        self._c_valid.value = valid
+        self._set_cv(valid)
         if valid:
-            self._c_id.value = commit_id
-            self._c_kill.value = kill
+            self._set_cid(commit_id)
+            self._set_ckill(kill)
 
     def drive_result_ready(self, ready: int) -> None:
-        self._r_ready.value = ready
+        self._set_rready(ready)
 
     def issue_ready(self) -> int:
-        return int(self._issue_ready.value)
+        return self._get_ready()
 
     def accept(self) -> int:
-        return int(self._accept.value)
+        return self._get_accept()
 
     def result_valid(self) -> int:
-        return int(self._r_valid.value)
+        return self._get_rv()
 
     def result_id(self) -> int:
-        return int(self._r_fields[0].value)
+        return self._get_r_fields[0]()
 
     # --- sampling (call mid-cycle)
     def sample(self, cycle: int) -> CycleSample:
-        iv = int(self._issue_valid.value)
+        iv = self._get_iv()
         if iv:
-            instr, iid = int(self._instr.value), int(self._issue_id.value)
-            rsv = int(self._rs.value)
+            instr, iid = self._get_instr(), self._get_id()
+            rsv = self._get_rs()
             rs = (rsv & 0xFFFFFFFF, (rsv >> 32) & 0xFFFFFFFF, rsv >> 64)
-            rs_valid = int(self._rs_valid.value)
+            rs_valid = self._get_rsv()
         else:
             instr = iid = rs_valid = 0
             rs = (0, 0, 0)
-        cv = int(self._c_valid.value)
-        cid, ckill = (int(self._c_id.value), int(self._c_kill.value)) if cv else (0, 0)
-        rv = int(self._r_valid.value)
-        rfields = tuple(int(s.value) for s in self._r_fields) if rv else (0,) * 8
-        return CycleSample(cycle, iv, int(self._issue_ready.value), instr, iid, rs, rs_valid,
-                           int(self._accept.value), int(self._wb.value), int(self._rr.value),
-                           cv, cid, ckill, rv, int(self._r_ready.value), *rfields)
+        cv = self._get_cv()
+        cid, ckill = (self._get_cid(), self._get_ckill()) if cv else (0, 0)
+        rv = self._get_rv()
+        rfields = tuple(get() for get in self._get_r_fields) if rv else (0,) * 8
+        return CycleSample(cycle, iv, self._get_ready(), instr, iid, rs, rs_valid,
+                           self._get_accept(), self._get_wb(), self._get_rr(),
+                           cv, cid, ckill, rv, self._get_rready(), *rfields)
 
     # --- backdoor access to the architectural state (end-of-test checks, initial randomisation)
     def peek_state(self, name: str) -> list[int]:

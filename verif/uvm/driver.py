@@ -14,14 +14,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from cocotb.triggers import ReadOnly, RisingEdge, Timer
+from cocotb.triggers import RisingEdge, Timer
 from pyuvm import ConfigDB, uvm_driver
 
 from verif.models.consts import NUM_IDS
 
 from .bfm import XifBfm
 from .host_config import HostConfig
-from .items import XifInstr
+from .scoreboard import Tap
+from .items import ResultTxn, XifInstr
 
 WATCHDOG_CYCLES = 2000   # no handshake of any kind for this long while work is pending: a hang
 
@@ -51,6 +52,8 @@ class HostDriver(uvm_driver):
         self.stall_left = 0
         self.last_progress = 0
         self.freed: list[int] = []            # ids in the order they became free
+        self.issued = 0                       # issue handshakes so far (progress reports)
+        self.result_export = Tap("result_export", self, self.on_result_taken)   # from the monitor
 
     def drained(self) -> bool:
         return self.cur is None and not self.in_flight
@@ -132,6 +135,7 @@ class HostDriver(uvm_driver):
                     self.next_id = (self.cur_id + 1) % NUM_IDS
                     self.cur = None
                     self.gap = rng.randint(1, cfg.max_gap) if rng.random() < cfg.issue_gap else 0
+                    self.issued += 1
                     self.seq_item_port.item_done()
             self._drive_commit()
 
@@ -143,17 +147,19 @@ class HostDriver(uvm_driver):
             ready = 0 if self.stall_left else 1
             bfm.drive_result_ready(ready)
 
-            # 4. a result taken at the coming edge frees its id
-            await ReadOnly()
-            if ready and bfm.result_valid():
-                self.in_flight.pop(bfm.result_id(), None)
-                self._note_free(bfm.result_id())
-                self.last_progress = self.cycle
+            # 4. a result taken at the coming edge frees its id: `on_result_taken`, called by the
+            #    monitor's result port mid-cycle (one Python wake-up less per cycle than waiting
+            #    here for the values to settle)
             if self.cycle - self.last_progress > WATCHDOG_CYCLES and not self.drained():
                 raise AssertionError(
                     f"host watchdog: no issue or result handshake for {WATCHDOG_CYCLES} cycles "
                     f"(waiting request: {self.cur}, in flight: {sorted(self.in_flight)}, "
                     f"uncommitted: {[e.id for e in self.uncommitted]})")
+
+    def on_result_taken(self, t: ResultTxn) -> None:
+        self.in_flight.pop(t.id, None)
+        self._note_free(t.id)
+        self.last_progress = self.cycle
 
     def _drive_commit(self) -> None:
         """At most one commit transaction per cycle over the issued, uncommitted instructions."""

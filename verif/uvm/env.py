@@ -41,6 +41,7 @@ class XifEnv(uvm_env):
         m.issue_ap.connect(self.coverage.issue_export.analysis_export)
         m.commit_ap.connect(self.coverage.commit_export.analysis_export)
         m.result_ap.connect(self.coverage.result_export.analysis_export)
+        m.result_ap.connect(self.driver.result_export.analysis_export)   # frees the result's id
 
 
 def knob(name: str, default: int) -> int:

@@ -36,6 +36,7 @@ from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
 from verif.models.consts import NUM_IDS
 from verif.models.isa import decode
+from verif.uvm.bfm import Port
 
 WATCHDOG_CYCLES = 5_000
 CLOCK_NS = 10
@@ -43,17 +44,6 @@ CLOCK_NS = 10
 
 class HostError(AssertionError):
     pass
-
-
-class _Port:
-    """One port through cocotb's public handle API (reads as int, writes of int)."""
-
-    __slots__ = ("handle", "read", "write")
-
-    def __init__(self, handle):
-        self.handle = handle
-        self.read = lambda: int(handle.value)
-        self.write = lambda v: setattr(handle, "value", v)
 
 
 class ZeroStallHost:
@@ -68,18 +58,18 @@ class ZeroStallHost:
         self.issued = 0
         self.perms = 0
         self._progress = 0
-        self._issue_valid = _Port(d.issue_valid_i)
-        self._instr = _Port(d.issue_instr_i)
-        self._issue_id = _Port(d.issue_id_i)
-        self._rs = _Port(d.register_rs_i)
-        self._commit_valid = _Port(d.commit_valid_i)
-        self._commit_id = _Port(d.commit_id_i)
-        self._issue_ready = _Port(d.issue_ready_o)
-        self._r_valid = _Port(d.result_valid_o)
-        self._r_id = _Port(d.result_id_o)
-        self._r_we = _Port(d.result_we_o)
-        self._r_exc = _Port(d.result_exc_o)
-        self._r_data = _Port(d.result_data_o)
+        self._issue_valid = Port(d.issue_valid_i)
+        self._instr = Port(d.issue_instr_i)
+        self._issue_id = Port(d.issue_id_i)
+        self._rs = Port(d.register_rs_i)
+        self._commit_valid = Port(d.commit_valid_i)
+        self._commit_id = Port(d.commit_id_i)
+        self._issue_ready = Port(d.issue_ready_o)
+        self._r_valid = Port(d.result_valid_o)
+        self._r_id = Port(d.result_id_o)
+        self._r_we = Port(d.result_we_o)
+        self._r_exc = Port(d.result_exc_o)
+        self._r_data = Port(d.result_data_o)
         self._rv_rise = RisingEdge(d.result_valid_o)
 
     async def start(self, clock: bool = True) -> None:
