@@ -23,6 +23,7 @@ CHECK ?= 0
 JOBS  ?=
 SHARD ?=
 SHARDS ?=
+HISTORY ?=
 
 .PHONY: help test regress report coverage formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
 
@@ -35,7 +36,9 @@ help:
 	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/;"
 	@echo "                                 JOBS: steps in parallel (default: cores); SHARD: the i-th of N"
 	@echo "                                 parts, for a CI matrix (.ci/nightly-matrix.yml)"
-	@echo "  make report SHARDS=\"dir ...\"  one summary from the report directories of a run's shards"
+	@echo "  make report [SHARDS=\"dir ...\"] [HISTORY=dir]"
+	@echo "                                 summary.md and index.html (charts) from a run's report"
+	@echo "                                 directories (its shards); HISTORY: earlier results.json (trends)"
 	@echo "  make coverage [SEED=n] [N=n]   code coverage alone: every simulation unit and the system test"
 	@echo "                                 on two seeds, line/branch/toggle per RTL file, uncovered lines"
 	@echo "                                 with their reasons; build/reports/coverage/ (annotated sources)"
@@ -88,7 +91,7 @@ regress: $(STAMP)
 		$(if $(JOBS),--jobs $(JOBS)) $(if $(SHARD),--shard $(SHARD))
 
 report: $(STAMP)
-	@$(PY) -m scripts.report $(if $(SHARDS),$(SHARDS),build/reports)
+	@$(PY) -m scripts.report $(if $(SHARDS),$(SHARDS),build/reports) $(if $(HISTORY),--history $(HISTORY))
 
 coverage: $(STAMP)
 	@$(PY) -m scripts.regress --profile coverage $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N))

@@ -1,13 +1,15 @@
 """The regression's report: summary.md, JUnit and the results digest, from one run's report
 directory or merged from the directories of several shards.
 
-    python -m scripts.report DIR [DIR ...] [--out build/reports]      (make report SHARDS="...")
+    python -m scripts.report DIR [DIR ...] [--out build/reports] [--history DIR]
+                                          (make report SHARDS="..." HISTORY=dir)
 
 A run of `make test`/`make regress` (scripts/regress.py) leaves in build/reports/: steps.json (its
 steps with status, seed, time and reproduce command), junit/*.xml, raw/<step>/ (measurements of
 each simulation: functional coverage bins, latencies, kernel cycles, Verilator coverage.dat),
 formal.json, cycles.md, schemes.md, synth.md. A shard (`make regress SHARD=i/N`) leaves the same
-for its part of the nightly. Merging reads any set of such directories and writes one summary, in
+for its part of the nightly. Besides summary.md, every report writes index.html (the same tables
+and charts, scripts/report_html.py) and results.json (the run's figures, for trends). Merging reads any set of such directories and writes one summary, in
 the order of the full plan, as an unsharded run would: the same results digest when the shards
 together ran the same steps with the same seeds.
 
@@ -35,6 +37,8 @@ REPORTS = ROOT / "build" / "reports"
 
 PRODUCERS = {"formal.json": "formal", "synth.md": "implementation figures",
              "cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC kernels, short inputs",
+             "cycles.json": "SoC: cycle table", "cycles-quick/cycles.json": "SoC kernels, short inputs",
+             "mutants-generated.json": "generated mutants",
              "schemes.md": "schemes: cycle table", "mutants-generated.md": "generated mutants"}
 """Report files that outlive a run (formal.json is kept for the next run's comparison, synth.md for
 the change against the last synthesis): a directory's copy is used only when a step of that run
@@ -295,8 +299,30 @@ def results_digest(r: Reports, coverage_points: dict) -> str:
     return h.hexdigest()[:16]
 
 
-def finish(r: Reports, out: Path) -> tuple[Path, list[dict], str]:
-    """Write summary.md, junit/regress.xml and coverage/ under `out`; (summary, steps, digest).
+def run_results(r: Reports, digest: str, points: dict) -> dict:
+    """The figures of this run that trends are drawn from (scripts/report_html.py)."""
+    from scripts.coverage import analyse, load_reasons
+    files, _ = analyse(points, load_reasons()) if points else ([], [])
+    lines = sum(len(fc.lines) for fc in files)
+    mut = r.produced("mutants-generated.json")
+    runs = [json.loads(f.read_text()) for f in r.glob("raw/*/throughput.json")]
+    secs = sum(t["seconds"] for t in runs)
+    jobs = [j for f in r.produced("formal.json") for j in json.loads(f.read_text())]
+    cyc = (r.produced("cycles.json") + r.produced("cycles-quick/cycles.json"))[:1]
+    return {"date": date.today().isoformat(), "profile": r.profile, "seed": r.seed, "digest": digest,
+            "steps": len(r.steps), "steps_passed": sum(s["status"] == "PASS" for s in r.steps),
+            "wall": r.wall,
+            "line_coverage": round(100 * sum(fc.lines_hit for fc in files) / lines, 2) if lines else None,
+            "mutant_score": json.loads(mut[0].read_text())["score"] if mut else None,
+            "instructions_per_s": round(sum(t["instructions"] for t in runs) / secs) if secs else None,
+            "formal": {st: sum(j.get("status") == st for j in jobs) for st in ("PASS", "OPEN", "FAIL")},
+            "kernels": {row["kernel"]: row["pqx"].get("cycles")
+                        for row in json.loads(cyc[0].read_text())["rows"]} if cyc else {}}
+
+
+def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, list[dict], str]:
+    """Write summary.md, index.html, results.json, junit/regress.xml and coverage/ under `out`;
+    (summary, steps, digest). `history`: a folder of earlier runs' results.json files (trends).
     The code coverage goal (every uncovered line has a reason) is a step of its own when the run
     is complete and not `make test`'s."""
     from scripts.coverage import collect, report
@@ -313,6 +339,15 @@ def finish(r: Reports, out: Path) -> tuple[Path, list[dict], str]:
     digest = results_digest(r, points)
     write_junit(r.steps, out)
     summary = write_summary(r, out, code_coverage, digest)
+    from scripts import report_html
+    results = run_results(r, digest, points)
+    (out / "results.json").write_text(json.dumps(results, indent=1))
+    cyc = (r.produced("cycles.json") + r.produced("cycles-quick/cycles.json"))[:1]
+    cov = out / "coverage" / "coverage.json"
+    report_html.write_index(out, summary, json.loads(cyc[0].read_text()) if cyc else None,
+                            json.loads(cov.read_text()) if dat and cov.exists() else None,
+                            [j for f in r.produced("formal.json") for j in json.loads(f.read_text())],
+                            results, report_html.load_history(history))
     if all(out != d for d in r.dirs):        # merged shards: their JUnit files together
         (out / "junit").mkdir(parents=True, exist_ok=True)
         for f in r.glob("junit/*.xml"):
@@ -325,14 +360,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+", type=Path, help="report directories of one run's shards")
     ap.add_argument("--out", type=Path, default=REPORTS)
+    ap.add_argument("--history", type=Path, help="folder of earlier runs' results.json files (trends)")
     args = ap.parse_args(argv)
     try:
         r = Reports([d.resolve() for d in args.dirs])
+        if args.history is not None:
+            from scripts.report_html import load_history
+            load_history(args.history)          # a bad folder or file: one line, before any work
     except (ValueError, OSError, KeyError) as exc:
         print(f"report: error: {exc}", file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
-    summary, steps, digest = finish(r, args.out.resolve())
+    summary, steps, digest = finish(r, args.out.resolve(), args.history)
     failed = [s for s in steps if s["status"] != "PASS"]
     if not r.complete:
         print(f"report: warning: shards {', '.join(r.shards) or '-'} are not all of one run's shards")

@@ -1,0 +1,95 @@
+"""The regression report (scripts/report.py, scripts/report_html.py): shards merged give the summary
+and digest of one unsharded run; a failure anywhere changes the digest and the exit status; the
+HTML page is written with its charts; bad input gives one line and status 2."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+from scripts import regress, report
+from scripts.report_html import markdown_to_html
+
+FILE = "rtl/arith/pqx_barrett.sv"
+DAT = ("# SystemC::Coverage-3\nC '\x01f\x02/x/rtl/arith/pqx_barrett.sv\x01l\x0252\x01n\x023\x01t\x02line"
+       "\x01page\x02v_line/pqx_barrett\x01o\x02block\x01S\x0252\x01h\x02top' {n}\n")
+JUNIT = ('<?xml version="1.0"?><testsuite name="s"><testcase classname="{c}" name="{t}">{f}</testcase>'
+         '</testsuite>\n')
+
+
+def step(index: int, name: str, status: str = "PASS") -> dict:
+    return {"index": index, "name": name, "seed": index, "status": status, "seconds": 1.0 + index,
+            "repro": f"make sim SEED={index}", "tail": []}
+
+
+def run_dir(tmp_path, name: str, steps: list[dict], shard: str | None, failing: str = ""):
+    d = tmp_path / name
+    for s in steps:
+        raw = d / "raw" / f"u_s{s['index']}"
+        raw.mkdir(parents=True)
+        (raw / "coverage.dat").write_text(DAT.format(n=s["index"] + 1))
+        (raw / "throughput.json").write_text(json.dumps({"instructions": 100, "seconds": 1.0,
+                                                         "cycles": 500, "pipelined": False}))
+        (d / "junit").mkdir(exist_ok=True)
+        fail = '<failure message="x"/>' if s["name"] == failing else ""
+        (d / "junit" / f"sim_{s['index']}.xml").write_text(JUNIT.format(c="t", t=s["name"], f=fail))
+    (d / "steps.json").write_text(json.dumps({"profile": "nightly", "seed": 7, "shard": shard,
+                                              "wall": 10.0, "steps": steps}))
+    return d
+
+
+def test_shards_merge_to_the_unsharded_digest(tmp_path):
+    steps = [step(k, f"sim u seed={k}") for k in range(4)]
+    whole = run_dir(tmp_path, "whole", steps, None)
+    a = run_dir(tmp_path, "a", [s for s in steps if s["index"] % 2 == 0], "1/2")
+    b = run_dir(tmp_path, "b", [s for s in steps if s["index"] % 2 == 1], "2/2")
+    assert report.main([str(whole), "--out", str(tmp_path / "o1")]) == 0
+    assert report.main([str(a), str(b), "--out", str(tmp_path / "o2")]) == 0
+    d1, d2 = (json.loads((tmp_path / o / "results.json").read_text())["digest"] for o in ("o1", "o2"))
+    assert d1 == d2
+    strip = lambda t: [ln for ln in t.splitlines() if not ln.startswith(("- date", "- result"))]
+    assert strip((tmp_path / "o1" / "summary.md").read_text()) == \
+        strip((tmp_path / "o2" / "summary.md").read_text())
+    assert len(list((tmp_path / "o2" / "junit").glob("sim_*.xml"))) == 4     # merged JUnit set
+    page = (tmp_path / "o2" / "index.html").read_text()
+    assert page.count("<svg") >= 1 and "results digest" in page
+
+
+def test_a_failure_changes_digest_and_status(tmp_path):
+    steps = [step(k, f"sim u seed={k}") for k in range(2)]
+    good = run_dir(tmp_path, "good", steps, None)
+    bad = run_dir(tmp_path, "bad", steps, None, failing="sim u seed=1")
+    assert report.main([str(good), "--out", str(tmp_path / "o1")]) == 0
+    assert report.main([str(bad), "--out", str(tmp_path / "o2")]) == 0     # every step passed...
+    d1, d2 = (json.loads((tmp_path / o / "results.json").read_text())["digest"] for o in ("o1", "o2"))
+    assert d1 != d2                                                          # ...one test did not
+    failed = run_dir(tmp_path, "failed", [step(0, "lint", "FAIL")], None)
+    assert report.main([str(failed), "--out", str(tmp_path / "o3")]) == 1
+
+
+def test_incomplete_shards_and_bad_input(tmp_path, capsys):
+    a = run_dir(tmp_path, "a", [step(0, "s0")], "1/3")
+    assert not report.Reports([a]).complete
+    assert report.main([str(tmp_path / "missing")]) == 2
+    other = run_dir(tmp_path, "other", [step(1, "s1")], "2/3")
+    meta = json.loads((other / "steps.json").read_text())
+    (other / "steps.json").write_text(json.dumps(dict(meta, seed=8)))
+    assert report.main([str(a), str(other)]) == 2
+    assert report.main([str(a), "--history", str(tmp_path / "nohistory"), "--out", str(tmp_path / "o")]) == 2
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln]
+    assert len(err) == 3 and all(ln.startswith("report: error:") for ln in err)
+
+
+def test_shard_selection_partitions_the_plan():
+    plan = regress.plan("nightly", 20261201, None)
+    parts = [regress.select_shard(plan, f"{i}/3") for i in (1, 2, 3)]
+    names = sorted(s.name for p in parts for s in p)
+    assert names == sorted(s.name for s in plan) and len(names) == len(set(names))
+    assert [s.name for s in regress.select_shard(regress.plan("nightly", 20261201, None), "2/3")] == \
+        [s.name for s in parts[1]]                              # deterministic
+
+
+def test_markdown_subset():
+    page = markdown_to_html("# T\n\n| a | b |\n|---|---|\n| `x` | FAIL |\n\n- **y**\n\ntext `z`\n")
+    assert '<h1 id="t">T</h1>' in page and "<td><code>x</code></td>" in page
+    assert 'class="bad"' in page and "<li><b>y</b></li>" in page and "<p>text <code>z</code></p>" in page
