@@ -189,7 +189,8 @@ def mutant_dir(name: str, unit_name: str) -> Path:
     return MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
 
 
-def worker(name: str, unit_name: str, seed: int, n: int, spec: Path | None = None) -> int:
+def worker(name: str, unit_name: str, seed: int, n: int, spec: Path | None = None,
+           test: str | None = None) -> int:
     """Build one mutant (or the baseline) from a mutated copy of rtl/ and run the unit's tests.
     The mutant is the table's entry `name`, or with `spec` a generated one (a JSON file:
     verif/mutation/generate.py's Mutant fields).
@@ -246,10 +247,10 @@ def worker(name: str, unit_name: str, seed: int, n: int, spec: Path | None = Non
         results.unlink(missing_ok=True)
         env = {"PYTHONPATH": str(ROOT), "PQX_TEST_NAME": f"mutant_{name}",
                "PQX_PIPELINED": "1" if unit.pipelined else "0"}
-        testcase = None
+        testcase = test
         if unit.test_module == "verif.tests.test_top":       # top, top_pipelined: the system test
             env["PQX_N"] = str(n)
-            testcase = "XifRandomTest"
+            testcase = test or "XifRandomTest"
         t1 = time.monotonic()
         try:
             runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel,
@@ -296,11 +297,12 @@ def first_check(log: Path) -> str:
 
 
 def run_one(name: str, unit_name: str, seed: int, n: int, build_timeout: float,
-            run_timeout: float, spec: Path | None = None) -> Outcome:
+            run_timeout: float, spec: Path | None = None, test: str | None = None) -> Outcome:
     out = mutant_dir(name, unit_name)
     out.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "scripts.mutate", "--worker", name, "--unit", unit_name,
-           "--seed", str(seed), "--n", str(n)] + (["--spec", str(spec)] if spec else [])
+           "--seed", str(seed), "--n", str(n)] + (["--spec", str(spec)] if spec else []) + \
+          (["--test", test] if test else [])
     wlog_path = out / "worker.log"
     t0 = time.monotonic()
     built_at: float | None = None
@@ -377,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated baseline run")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--spec", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--test", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
     if args.unit not in UNITS:
@@ -384,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.worker:
         try:
-            return worker(args.worker, args.unit, args.seed, args.n, args.spec)
+            return worker(args.worker, args.unit, args.seed, args.n, args.spec, args.test)
         except Exception:  # noqa: BLE001 - a crash of the script is an error, never a kill
             import traceback
             traceback.print_exc()
@@ -452,9 +455,11 @@ def main(argv: list[str] | None = None) -> int:
             o = run_firmware(m)
         elif m.checker.startswith("formal:"):
             o = run_formal(m)
-        else:       # "sim" (the --unit) or "sim:UNIT"
-            unit_name = m.checker.split(":")[1] if ":" in m.checker else args.unit
-            o = run_one(m.name, unit_name, args.seed, args.n, args.build_timeout, args.timeout)
+        else:       # "sim" (the --unit), "sim:UNIT" or "sim:UNIT:TEST"
+            parts = m.checker.split(":")
+            unit_name = parts[1] if len(parts) > 1 else args.unit
+            o = run_one(m.name, unit_name, args.seed, args.n, args.build_timeout, args.timeout,
+                        test=parts[2] if len(parts) > 2 else None)
         note = o.killed_by if o.status == "killed" or o.status == "error" else ""
         print(f"mutate: [{idx + 1}/{len(selected)}] {m.name}: {o.status} ({o.seconds:.1f} s) {note}",
               flush=True)

@@ -48,8 +48,13 @@ def checker_files(m: Mutation) -> list[str] | None:
         return top_files()
     if m.checker.startswith("sim:"):
         from scripts.units import UNITS
-        unit = UNITS.get(m.checker[4:])
-        return None if unit is None else [str(f.resolve().relative_to(ROOT)) for f in unit.source_files()]
+        parts = m.checker.split(":")
+        unit = UNITS.get(parts[1])
+        if unit is not None and len(parts) == 3:      # sim:UNIT:TEST: the test must exist
+            module = ROOT / (unit.test_module.replace(".", "/") + ".py")
+            if f"class {parts[2]}(" not in module.read_text():
+                return None
+        return None if unit is None or len(parts) > 3 else [str(f.resolve().relative_to(ROOT)) for f in unit.source_files()]
     if m.checker in ("soc", "soc-check"):
         from scripts.run import soc_sources
         rtl = (ROOT / "rtl").resolve()
@@ -101,7 +106,7 @@ def set_parameters(m: Mutation) -> set[str]:
         return set()
     if m.checker.startswith("sim:"):
         from scripts.units import UNITS
-        return set(UNITS[m.checker[4:]].parameters)
+        return set(UNITS[m.checker.split(":")[1]].parameters)
     job = m.checker.split(":")[1]
     return set(re.findall(r"chparam\s+-set\s+(\w+)", (ROOT / "formal" / job / f"{job}.sby")
                           .read_text()))

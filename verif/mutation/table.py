@@ -21,7 +21,8 @@ class Mutation:
     checker: str = "sim"
     """Who must kill it: "sim" (the system test XifRandomTest on the full build), "sim:UNIT" (the
     tests of that simulation unit of scripts/units.py, for code only a build with other
-    parameters has: the pipelined build's),
+    parameters has: the pipelined build's; for a system-test unit its XifRandomTest),
+    "sim:UNIT:TEST" (that test of the unit),
     "formal:JOB:TASK" (that proof task run on the mutated tree, in the configuration its .sby
     builds), for a bug the random simulation cannot reach or the full build cannot show, or "soc"
     (firmware on the SoC: `python -m scripts.run --selftest`), for the SoC's own RTL, or
@@ -132,9 +133,16 @@ MUTATIONS: list[Mutation] = [
              "a kill may hit a committed (rejected) entry whose id is already reused: older "
              "committed instructions are lost (found by formal xif_shell)",
              checker="formal:xif_shell:bmc",
-             note="the random simulation does not kill it: it needs a committed rejected entry held "
+             note="XifRandomTest does not kill it: it needs a committed rejected entry held "
                   "behind a stalled head, its id reused at once and that new instruction killed; "
-                  "the bounded proof xif_shell:bmc finds it (6 cycles)"),
+                  "the bounded proof xif_shell:bmc finds it (6 cycles), and XifIdReuseTest, made "
+                  "for it, does too (stale_commit_hit_sim)"),
+    Mutation("stale_commit_hit_sim", "rtl/pqx_inflight.sv",
+             "hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && !cmt_q[p] && (q_id[p] == commit_id_i);",
+             "hit[p] = commit_valid_i && (CntW'(p) < cnt_q) && (q_id[p] == commit_id_i);",
+             "stale_commit_hit again, for the simulation: ids reused at once after rejected commits "
+             "behind a multi-cycle instruction, with kills (XifIdReuseTest)",
+             checker="sim:top:XifIdReuseTest"),
     Mutation("batch_commit_ignored", "rtl/pqx_inflight.sv",
              "cmt_now[p]  = !commit_kill_i && younger_hit && (CntW'(p) < cnt_q);",
              "cmt_now[p]  = !commit_kill_i && hit[p] && (CntW'(p) < cnt_q);",

@@ -25,7 +25,8 @@ from verif.models.isa import INSTRUCTIONS
 from verif.models.timing import contract as latency_contract, pipelined_build
 from verif.uvm.env import XifBaseTest, knob
 from verif.uvm.host_config import HostConfig
-from verif.uvm.sequences import ListSequence, RandomSequence, operands, state_readback
+from verif.uvm.sequences import (ItemSequence, ListSequence, RandomSequence, instruction, operands,
+                                 random_instruction, state_readback)
 
 
 @pyuvm.test()
@@ -128,6 +129,32 @@ class XifLatencyTest(XifBaseTest):
             Path(out_dir).mkdir(parents=True, exist_ok=True)
             (Path(out_dir) / "latency.json").write_text(json.dumps(
                 {"latency": table, "contract": contract, "stream": streamed}, indent=1))
+
+
+@pyuvm.test()
+class XifIdReuseTest(XifBaseTest):
+    """Ids reused at once after rejected instructions: a multi-cycle instruction holds the head,
+    a rejected word behind it is committed (its id is free for the host, while the coprocessor
+    still holds its entry), the host takes that id again at once and often kills the new
+    instruction. A kill must then hit only the new instruction, never the committed rejected
+    entry with the same id (the bug `stale_commit_hit` of verif/mutation/table.py)."""
+
+    host_config = HostConfig(reuse_id=1.0, kill=0.3, commit_now=0.7, max_commit_delay=3,
+                             stall=0.2, max_stall=6, issue_gap=0.1)
+
+    async def stimulus(self) -> None:
+        count = knob("PQX_N", 8000) // 20
+        items = []
+        for _ in range(count):
+            slow = self.rng.choice(["KSTART", "KPERM", "THASH1_128", "PRF_128", "MODP_MONTYMUL"])
+            items.append(instruction(slow, self.rng))
+            items.append(random_instruction(self.rng, reject_rate=1.0))
+            items += [random_instruction(self.rng, reject_rate=0.2) for _ in range(3)]
+        await ItemSequence("id_reuse", items).start(self.env.seqr)
+        await self.drain()
+        sb = self.env.scoreboard
+        self.logger.info(f"{len(items)} instructions, {sb.checked} results checked, "
+                         f"{sb.killed} accepted instructions killed")
 
 
 class PlantedBugModel(PqxModel):

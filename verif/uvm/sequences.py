@@ -51,19 +51,30 @@ def instruction(name: str, rng: random.Random) -> XifInstr:
     return XifInstr(name, word, operands(name, rng))
 
 
-class RandomSequence(uvm_sequence):
+class ItemSequence(uvm_sequence):
+    """A fixed list of prepared items (XifInstr)."""
+
+    def __init__(self, name: str, items: list[XifInstr]):
+        super().__init__(name)
+        self.items = items
+
+    async def body(self) -> None:
+        for item in self.items:
+            await self.start_item(item)
+            await self.finish_item(item)
+
+
+class RandomSequence(ItemSequence):
     """Every ordered pair of implemented instructions once (shuffled, so the rare ones meet too),
     then random instructions up to `count` in all (generator from the ConfigDB)."""
 
     def __init__(self, name: str = "random_seq", count: int = 1000):
-        super().__init__(name)
+        super().__init__(name, [])
         self.count = count
 
     async def body(self) -> None:
-        rng: random.Random = ConfigDB().get(None, "", "RNG")
-        for item in random_items(rng, self.count):
-            await self.start_item(item)
-            await self.finish_item(item)
+        self.items = random_items(ConfigDB().get(None, "", "RNG"), self.count)
+        await super().body()
 
 
 def random_items(rng: random.Random, count: int) -> list[XifInstr]:
