@@ -89,10 +89,14 @@ def kernel_chart(cycles: dict) -> str | None:
     if not rows:
         return None
     names = [r["kernel"] for r in rows]
-    series = [("baseline (this SoC)", [r["baseline"].get("cycles") or 0 for r in rows], "#9ecae1"),
-              ("HORCRUX software", [r["horcrux"][0] for r in rows], "#fdae6b"),
-              ("PQX (this SoC)", [r["pqx"]["cycles"] for r in rows], "#3182bd"),
-              ("HORCRUX custom", [r["horcrux"][1] for r in rows], "#e6550d")]
+    nan = float("nan")                       # a figure nobody published (or measured) is a gap, not 0
+
+    def col(get):
+        return [nan if get(r) is None else get(r) for r in rows]
+    series = [("baseline (this SoC)", col(lambda r: r["baseline"].get("cycles")), "#9ecae1"),
+              ("HORCRUX software", col(lambda r: r["horcrux"][0]), "#fdae6b"),
+              ("PQX (this SoC)", col(lambda r: r["pqx"]["cycles"]), "#3182bd"),
+              ("HORCRUX custom", col(lambda r: r["horcrux"][1]), "#e6550d")]
     fig, ax = plt.subplots(figsize=(10, 3.6))
     width = 0.2
     for k, (label, values, color) in enumerate(series):

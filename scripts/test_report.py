@@ -93,3 +93,17 @@ def test_markdown_subset():
     page = markdown_to_html("# T\n\n| a | b |\n|---|---|\n| `x` | FAIL |\n\n- **y**\n\ntext `z`\n")
     assert '<h1 id="t">T</h1>' in page and "<td><code>x</code></td>" in page
     assert 'class="bad"' in page and "<li><b>y</b></li>" in page and "<p>text <code>z</code></p>" in page
+
+
+def test_kernel_chart_takes_the_real_table_with_gaps():
+    """Every kernel of the cycle table, as cycles.json holds it: figures HORCRUX does not publish
+    (keccak_f has no software figure) and failed runs (cycles None) are gaps in the chart."""
+    from scripts.report_html import kernel_chart
+    from verif.soc.kernels import all_kernels
+    rows = [{"kernel": k.name, "horcrux": k.horcrux,
+             "baseline": {"cycles": None if n % 3 == 0 else 1000 + n},
+             "pqx": {"cycles": 100 + n}} for n, k in enumerate(all_kernels())]
+    assert any(r["horcrux"] and None in r["horcrux"] for r in rows)
+    svg = kernel_chart({"rows": rows, "quick": True})
+    assert svg is not None and svg.startswith("<svg")
+    assert kernel_chart({"rows": [dict(r, pqx={"cycles": None}) for r in rows]}) is None
