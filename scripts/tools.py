@@ -62,3 +62,16 @@ def venv_tool(name: str) -> str:
     if not found:
         die("pqx", f"{name} not found; run `make clean-venv` and `make`")
     return found
+
+
+def warm_yowasp(*names: str) -> None:
+    """Run each yowasp tool once, alone, before tools run side by side. On its first run a yowasp
+    tool compiles its WebAssembly and writes the result to ~/.cache/YoWASP; two first runs at
+    once both write that file, and the truncating write kills (SIGBUS) a third process that has
+    already mapped it (seen here: a formal task's Yosys with returncode -7)."""
+    import subprocess
+    for name in names:
+        path = VENV_BIN / name
+        if path.exists():
+            subprocess.run([str(path), "--version" if "nextpnr" in name else "-V"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)

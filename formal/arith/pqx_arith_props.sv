@@ -485,36 +485,6 @@ module pqx_arith_props #(
     end
 `endif
 
-`ifdef ARITH_KARATS
-    // ---------------------------------------------------- Karatsuba sequence
-    // Invariant of the K latches: kl = a_lo (x) b_lo and kg = a_hi (x) b_hi (carry-less).
-    // Reset establishes it and every instruction keeps it (depth-2 induction); under it
-    // KARATS1..4 return the four words of the
-    // 128-bit carry-less product of the latched operands (schoolbook, written here).
-    begin : karats
-      logic [63:0]  spec_l, spec_g, spec_l_new, spec_g_new;
-      logic [127:0] spec_c;
-      spec_l = '0; spec_g = '0; spec_l_new = '0; spec_g_new = '0; spec_c = '0;
-      for (int i = 0; i < 32; i++) begin
-        for (int j = 0; j < 32; j++) begin
-          spec_l[i+j]     = spec_l[i+j]     ^ (p_ka[i]    & p_kb[j]);
-          spec_g[i+j]     = spec_g[i+j]     ^ (p_ka[32+i] & p_kb[32+j]);
-          spec_l_new[i+j] = spec_l_new[i+j] ^ (rs1_i[i]   & rs2_i[j]);
-          spec_g_new[i+j] = spec_g_new[i+j] ^ (rs1_i[i]   & rs2_i[j]);
-        end
-      end
-      for (int i = 0; i < 64; i++) begin
-        for (int j = 0; j < 64; j++) spec_c[i+j] = spec_c[i+j] ^ (p_ka[i] & p_kb[j]);
-      end
-      assert (p_kl == spec_l[62:0] && p_kg == spec_g[62:0]);
-      assume (op == pqx_pkg::OpKarats1 || op == pqx_pkg::OpKarats2 || op == pqx_pkg::OpKarats3
-              || op == pqx_pkg::OpKarats4);
-      if (op == pqx_pkg::OpKarats1) assert (data == spec_l_new[31:0] && p_prod[62:0] == spec_l_new[62:0]);
-      if (op == pqx_pkg::OpKarats2) assert (data == spec_g_new[63:32] && p_prod[62:0] == spec_g_new[62:0]);
-      if (op == pqx_pkg::OpKarats3) assert (data == spec_c[63:32]);
-      if (op == pqx_pkg::OpKarats4) assert (data == spec_c[95:64]);
-    end
-`endif
   end
 
 endmodule

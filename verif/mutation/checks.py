@@ -68,6 +68,11 @@ def checker_files(m: Mutation) -> list[str] | None:
     parts = m.checker.split(":")
     if len(parts) != 3 or parts[0] != "formal":
         return None
+    import tomllib
+    entry = tomllib.loads((ROOT / "formal" / "tasks.toml").read_text()).get(parts[1], {}).get(parts[2])
+    if entry and entry.get("runner"):      # a task proven by its own module: the RTL it reads
+        import importlib
+        return list(importlib.import_module(entry["runner"]).RTL)
     sby = ROOT / "formal" / parts[1] / f"{parts[1]}.sby"
     if not sby.exists():
         return None
@@ -87,7 +92,7 @@ def outside_build(mutations: list[Mutation]) -> list[str]:
         if files is None:
             problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'sim:UNIT', 'soc', "
                             f"'soc-check', 'firmware' or 'formal:JOB:TASK' with a task of "
-                            f"formal/JOB/JOB.sby")
+                            f"formal/JOB/JOB.sby or a runner in formal/tasks.toml")
         elif m.file not in files:
             problems.append(f"{m.name}: {m.file} is not part of the build of its checker "
                             f"{m.checker}")

@@ -217,6 +217,12 @@ MUTATIONS: list[Mutation] = [
     Mutation("karats1_latches_wrong", "rtl/arith/pqx_arith_unit.sv",
              "assign ka_lo_we = start_i && kl_we;", "assign ka_lo_we = 1'b0;",
              "[arith] KARATS1 does not latch a_lo, b_lo (KARATS3/4 use stale operands)"),
+    Mutation("karats2_latches_unstarted", "rtl/arith/pqx_arith_unit.sv",
+             "    assign ka_hi_we = start_i && kg_we;", "    assign ka_hi_we = kg_we;",
+             "[arith] KA/KB high words latched whenever op_i reads KARATS2, started or not",
+             checker="formal:arith:karats",
+             note="the proof's frame obligation covers every op_i with start_i low; "
+                  "arith:karats (scripts/anf.py) fails it in its random simulation"),
     Mutation("gf_reduce_poly", "rtl/arith/pqx_arith_unit.sv",
              "16'h011D << (i - 8)", "16'h011B << (i - 8)",
              "[arith] GF_REDUCE by 0x11B (the AES polynomial) instead of 0x11D"),
