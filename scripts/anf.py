@@ -77,7 +77,7 @@ def p_and(a: Poly, b: Poly) -> Poly:
     out: set[int] = set()
     for m in a:
         for n in b:
-            out ^= {m | n}             # x x = x; equal monomials cancel in pairs
+            out.symmetric_difference_update((m | n,))   # x x = x; equal monomials cancel
     return frozenset(out)
 
 
@@ -108,17 +108,65 @@ class TooLarge(Exception):
     pass
 
 
+# ----------------------------------------------------------------------------- gates
+class Algebra:
+    """The operations the gates are written in: polynomials (POLY) or 0/1/None (TERNARY, None =
+    not a constant), so both evaluations share one table of gate semantics."""
+
+    def __init__(self, and_, or_, xor, not_, mux, one, zero):
+        self.and_, self.or_, self.xor, self.not_, self.mux = and_, or_, xor, not_, mux
+        self.one, self.zero = one, zero
+
+
+def _t_and(a, b):
+    return 0 if 0 in (a, b) else 1 if a == b == 1 else None
+
+
+def _t_or(a, b):
+    return 1 if 1 in (a, b) else 0 if a == b == 0 else None
+
+
+POLY = Algebra(p_and, p_or, p_xor, p_not, lambda s, a, b: p_xor(a, p_and(s, p_xor(a, b))),
+               ONE, ZERO)
+TERNARY = Algebra(_t_and, _t_or, lambda a, b: None if None in (a, b) else a ^ b,
+                  lambda a: None if a is None else 1 - a,
+                  lambda s, a, b: a if a is not None and a == b else None, 1, 0)
+
+GATE_SEMANTICS = {
+    "$_BUF_": lambda x, a, b: a,
+    "$_NOT_": lambda x, a, b: x.not_(a),
+    "$_AND_": lambda x, a, b: x.and_(a, b),
+    "$_NAND_": lambda x, a, b: x.not_(x.and_(a, b)),
+    "$_ANDNOT_": lambda x, a, b: x.and_(a, x.not_(b)),
+    "$_OR_": lambda x, a, b: x.or_(a, b),
+    "$_NOR_": lambda x, a, b: x.not_(x.or_(a, b)),
+    "$_ORNOT_": lambda x, a, b: x.or_(a, x.not_(b)),
+    "$_XOR_": lambda x, a, b: x.xor(a, b),
+    "$_XNOR_": lambda x, a, b: x.not_(x.xor(a, b)),
+}
+
+
+def gate(typ: str, c: dict, get, x: Algebra):
+    """A Yosys simple gate's output from its inputs `get(bit)` in algebra x. A multiplexer
+    (Y = S ? B : A) whose select is a constant reads only the input it selects."""
+    if typ == "$_MUX_":
+        s = get(c["S"])
+        if s == x.zero or s == x.one:
+            return get(c["B"] if s == x.one else c["A"])
+        return x.mux(s, get(c["A"]), get(c["B"]))
+    a = get(c["A"])
+    return GATE_SEMANTICS[typ](x, a, get(c["B"]) if "B" in c else None)
+
+
 # ----------------------------------------------------------------------------- netlist
 class Netlist:
     """A flattened gate netlist (Yosys JSON) evaluated as polynomials, lazily from the nets asked
     for: a multiplexer whose select is a constant evaluates one input only, so with op_i a
     constant the other instructions' datapaths are never expanded."""
 
-    GATES = {"$_AND_", "$_OR_", "$_XOR_", "$_XNOR_", "$_NAND_", "$_NOR_", "$_ANDNOT_",
-             "$_ORNOT_", "$_NOT_", "$_BUF_", "$_MUX_"}
+    GATES = set(GATE_SEMANTICS) | {"$_MUX_"}
 
     def __init__(self, module: dict):
-        self.ports = {name: p["bits"] for name, p in module["ports"].items()}
         self.nets = {name: n["bits"] for name, n in module["netnames"].items()}
         self.driver: dict[int, tuple[str, dict]] = {}
         self.flops: dict[int, tuple[str, dict]] = {}     # Q bit -> (type, connections)
@@ -176,33 +224,9 @@ class Evaluation:
         if bit in self.memo:
             p = self.memo[bit]
             val = 0 if p == ZERO else 1 if p == ONE else None
-        elif bit in self.net.driver:
+        elif bit in self.net.driver and self.net.driver[bit][0] != "free":
             typ, c = self.net.driver[bit]
-            if typ == "$_MUX_":
-                s = self.known(c["S"])
-                if s is not None:
-                    val = self.known(c["B"] if s else c["A"])
-                else:
-                    a, b = self.known(c["A"]), self.known(c["B"])
-                    val = a if a is not None and a == b else None
-            elif typ in ("$_NOT_", "$_BUF_"):
-                a = self.known(c["A"])
-                val = None if a is None else (1 - a if typ == "$_NOT_" else a)
-            elif typ != "free":
-                a = self.known(c["A"])
-                b = self.known(c["B"])
-                if typ == "$_ANDNOT_" or typ == "$_ORNOT_":
-                    b = None if b is None else 1 - b
-                if typ in ("$_AND_", "$_NAND_", "$_ANDNOT_"):
-                    val = 0 if 0 in (a, b) else 1 if a == b == 1 else None
-                    if typ == "$_NAND_" and val is not None:
-                        val = 1 - val
-                elif typ in ("$_OR_", "$_NOR_", "$_ORNOT_"):
-                    val = 1 if 1 in (a, b) else 0 if a == b == 0 else None
-                    if typ == "$_NOR_" and val is not None:
-                        val = 1 - val
-                else:                                      # XOR, XNOR
-                    val = None if None in (a, b) else (a ^ b) ^ (typ == "$_XNOR_")
+            val = gate(typ, c, self.known, TERNARY)
         self.consts[bit] = val
         return val
 
@@ -221,31 +245,8 @@ class Evaluation:
         typ, c = drv
         if typ == "free":
             val = self.vars.fresh(f"cut:{c['name']}[{bit}]")
-        elif typ == "$_MUX_":                  # Y = S ? B : A
-            s = self(c["S"])
-            if s == ZERO:
-                val = self(c["A"])
-            elif s == ONE:
-                val = self(c["B"])
-            else:
-                a = self(c["A"])
-                val = p_xor(a, p_and(s, p_xor(a, self(c["B"]))))
-        elif typ in ("$_NOT_", "$_BUF_"):
-            a = self(c["A"])
-            val = p_not(a) if typ == "$_NOT_" else a
         else:
-            a = self(c["A"])
-            if typ in ("$_AND_", "$_NAND_", "$_ANDNOT_") and a == ZERO:
-                val = ONE if typ == "$_NAND_" else ZERO
-            elif typ in ("$_OR_", "$_NOR_", "$_ORNOT_") and a == ONE:
-                val = ZERO if typ == "$_NOR_" else ONE
-            else:
-                b = self(c["B"])
-                val = {"$_AND_": lambda: p_and(a, b), "$_NAND_": lambda: p_not(p_and(a, b)),
-                       "$_OR_": lambda: p_or(a, b), "$_NOR_": lambda: p_not(p_or(a, b)),
-                       "$_XOR_": lambda: p_xor(a, b), "$_XNOR_": lambda: p_not(p_xor(a, b)),
-                       "$_ANDNOT_": lambda: p_and(a, p_not(b)),
-                       "$_ORNOT_": lambda: p_or(a, p_not(b))}[typ]()
+            val = gate(typ, c, self, POLY)
         if len(val) > MAX_TERMS:
             raise TooLarge(f"the polynomial of {Variables.name_of_bit(self.net, bit)} has more than "
                            f"{MAX_TERMS:,} monomials")
