@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -69,7 +70,6 @@ def warm_yowasp(*names: str) -> None:
     tool compiles its WebAssembly and writes the result to ~/.cache/YoWASP; two first runs at
     once both write that file, and the truncating write kills (SIGBUS) a third process that has
     already mapped it (seen here: a formal task's Yosys with returncode -7)."""
-    import subprocess
     for name in names:
         path = VENV_BIN / name
         if path.exists():

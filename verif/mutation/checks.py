@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+import tomllib
 from pathlib import Path
 
 from verif.mutation.table import Mutation
@@ -68,10 +70,8 @@ def checker_files(m: Mutation) -> list[str] | None:
     parts = m.checker.split(":")
     if len(parts) != 3 or parts[0] != "formal":
         return None
-    import tomllib
     entry = tomllib.loads((ROOT / "formal" / "tasks.toml").read_text()).get(parts[1], {}).get(parts[2])
     if entry and entry.get("runner"):      # a task proven by its own module: the RTL it reads
-        import importlib
         return list(importlib.import_module(entry["runner"]).RTL)
     sby = ROOT / "formal" / parts[1] / f"{parts[1]}.sby"
     if not sby.exists():
