@@ -96,6 +96,22 @@ module pqx_decoder #(
         7'h79: op = pqx_pkg::OpCompareU32;
         default: op = pqx_pkg::OpIllegal;
       endcase
+    end else if (opcode == 7'h0B && funct3 == 3'b000) begin   // R: funct7
+      unique case (funct7)
+        7'h00: op = pqx_pkg::OpGf12Mul;
+        7'h01: op = pqx_pkg::OpGf12Sq;
+        7'h02: op = pqx_pkg::OpGf12Inv;
+        7'h08: op = pqx_pkg::OpMceSyn;
+        7'h09: op = pqx_pkg::OpMceBm;
+        7'h0A: op = pqx_pkg::OpMceLocRd;
+        7'h0B: op = pqx_pkg::OpMceLocWr;
+        7'h0C: op = pqx_pkg::OpMceSupWr;
+        7'h0D: op = pqx_pkg::OpMceChien;
+        7'h0E: op = pqx_pkg::OpMceErrRd;
+        7'h10: op = pqx_pkg::OpTrWr;
+        7'h11: op = pqx_pkg::OpTrRd;
+        default: op = pqx_pkg::OpIllegal;
+      endcase
     end
   end
 
@@ -279,6 +295,42 @@ module pqx_decoder #(
       end
       pqx_pkg::OpCompareU32: begin   // COMPARE_U32
         dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpGf12Mul: begin   // GF12MUL
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpGf12Sq: begin   // GF12SQ
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpGf12Inv: begin   // GF12INV
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpMceSyn: begin   // MCE_SYN
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpMceBm: begin   // MCE_BM
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpMceLocRd: begin   // MCE_LOC_RD
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpMceLocWr: begin   // MCE_LOC_WR
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpMceSupWr: begin   // MCE_SUP_WR
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpMceChien: begin   // MCE_CHIEN
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpMceErrRd: begin   // MCE_ERR_RD
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpTrWr: begin   // TR_WR
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpTrRd: begin   // TR_RD
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
       end
       default: ;
     endcase

@@ -42,11 +42,12 @@ package pqx_pkg;
     UnitSlhdsa  = 3'd2,  // THASH* PRF* CL_*
     UnitArith   = 3'd3,  // lattice + binary field multiplier tree
     UnitSampler = 3'd4,  // CBD REJ_* UNPACK_*
-    UnitFpr     = 3'd5   // Falcon FPR helpers
+    UnitFpr     = 3'd5,  // Falcon FPR helpers
+    UnitMce     = 3'd6   // Classic McEliece: GF(2^12), BM, Chien search, transpose store
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [7:0] UnitsBuilt = 8'b0011_1111;
+  localparam logic [7:0] UnitsBuilt = 8'b0111_1111;
 
   // ---- BEGIN GENERATED from verif/models/isa_table.py by `python -m scripts.gen_isa`: do not edit ----
   typedef enum logic [6:0] {
@@ -108,7 +109,19 @@ package pqx_pkg;
     OpBarrettHqc3,          // BARRETT_HQC3
     OpBarrettHqc5,          // BARRETT_HQC5
     OpGfReduce,             // GF_REDUCE
-    OpCompareU32            // COMPARE_U32
+    OpCompareU32,           // COMPARE_U32
+    OpGf12Mul,              // GF12MUL
+    OpGf12Sq,               // GF12SQ
+    OpGf12Inv,              // GF12INV
+    OpMceSyn,               // MCE_SYN
+    OpMceBm,                // MCE_BM
+    OpMceLocRd,             // MCE_LOC_RD
+    OpMceLocWr,             // MCE_LOC_WR
+    OpMceSupWr,             // MCE_SUP_WR
+    OpMceChien,             // MCE_CHIEN
+    OpMceErrRd,             // MCE_ERR_RD
+    OpTrWr,                 // TR_WR
+    OpTrRd                  // TR_RD
   } op_e;
   // ---- END GENERATED ----
 

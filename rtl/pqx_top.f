@@ -12,4 +12,9 @@ rtl/arith/pqx_modp_montymul.sv
 rtl/arith/pqx_arith_unit.sv
 rtl/sampler/pqx_sampler_unit.sv
 rtl/fpr/pqx_fpr_unit.sv
+rtl/mce/pqx_mce_pkg.sv
+rtl/mce/pqx_mce_bm.sv
+rtl/mce/pqx_mce_chien.sv
+rtl/mce/pqx_mce_transpose.sv
+rtl/mce/pqx_mce_unit.sv
 rtl/pqx_top.sv

@@ -163,7 +163,8 @@ module pqx_top #(
 
   // ------------------------------------------------------------------ execute
   // Single-cycle instructions execute in the cycle they reach ex (leave the queue). A
-  // multi-cycle one (KSTART, KPERM, THASH*, PRF*, MODP_MONTYMUL) leaves the queue when it starts,
+  // multi-cycle one (KSTART, KPERM, THASH*, PRF*, MODP_MONTYMUL, MCE_BM, MCE_CHIEN) leaves the
+  // queue when it starts,
   // keeps its result fields in mc_*, and holds the execute stage (mc_busy_q) until
   // its unit is done and the result register is free (mc_finish); then S and O take
   // the unit's writes and its result is registered. One Keccak engine serves the
@@ -178,6 +179,7 @@ module pqx_top #(
   logic        mc_kec_q;        // the running instruction is KSTART/KPERM
   logic        mc_slh_q;        // ... THASH/PRF
   logic        mc_arith_q;      // ... MODP_MONTYMUL (arithmetic unit, no S/O access)
+  logic        mc_mce_q;        // ... MCE_BM/MCE_CHIEN (McEliece unit, no S/O access)
   logic        mc_kperm_q;
   logic [3:0]  mc_id_q;
   logic        mc_hartid_q;
@@ -257,7 +259,8 @@ module pqx_top #(
   assign engine_start = kec_start || slh_eng_start;
   assign engine_in    = kec_start ? s_flat : slh_eng_state;
   assign engine_ack   = (mc_finish && mc_kec_q) || slh_eng_ack;
-  assign mc_done      = mc_arith_q ? arith_mc_done : mc_slh_q ? slh_done : engine_done;
+  assign mc_done      = mc_arith_q ? arith_mc_done : mc_mce_q ? mce_mc_done
+                        : mc_slh_q ? slh_done : engine_done;
 
   pqx_keccak_engine u_keccak (
     .clk_i,
@@ -312,7 +315,8 @@ module pqx_top #(
       mc_busy_q   <= 1'b0;
       mc_kec_q    <= 1'b0;
       mc_slh_q    <= 1'b0;
-      mc_arith_q   <= 1'b0;
+      mc_arith_q  <= 1'b0;
+      mc_mce_q    <= 1'b0;
       mc_kperm_q  <= 1'b0;
       mc_id_q     <= '0;
       mc_hartid_q <= 1'b0;
@@ -322,7 +326,8 @@ module pqx_top #(
       mc_busy_q   <= 1'b1;
       mc_kec_q    <= ex.dec.unit == pqx_pkg::UnitKeccak;
       mc_slh_q    <= ex.dec.unit == pqx_pkg::UnitSlhdsa;
-      mc_arith_q   <= ex.dec.unit == pqx_pkg::UnitArith;
+      mc_arith_q  <= ex.dec.unit == pqx_pkg::UnitArith;
+      mc_mce_q    <= ex.dec.unit == pqx_pkg::UnitMce;
       mc_kperm_q  <= ex.dec.op == pqx_pkg::OpKperm;
       mc_id_q     <= ex.id;
       mc_hartid_q <= ex.hartid;
@@ -392,6 +397,28 @@ module pqx_top #(
     .data_o  (fpr_data)
   );
 
+  // Classic McEliece unit: single-cycle field and register instructions, MCE_BM and MCE_CHIEN
+  // multi-cycle.
+  logic [31:0] mce_data;
+  logic        mce_exc;
+  logic        mce_mc_done;
+  logic [31:0] mce_mc_data;
+
+  pqx_mce_unit u_mce (
+    .clk_i,
+    .rst_ni,
+    .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitMce),
+    .op_i       (ex.dec.op),
+    .rs1_i      (ex.rs[31:0]),
+    .rs2_i      (ex.rs[63:32]),
+    .data_o     (mce_data),
+    .exc_o      (mce_exc),
+    .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitMce),
+    .mc_done_o  (mce_mc_done),
+    .mc_data_o  (mce_mc_data),
+    .mc_ack_i   (mc_finish && mc_mce_q)
+  );
+
   // Response of the single-cycle units.
   always_comb begin
     unit_data = '0;
@@ -407,6 +434,10 @@ module pqx_top #(
         unit_exc  = sampler_exc;
       end
       pqx_pkg::UnitFpr: unit_data = fpr_data;
+      pqx_pkg::UnitMce: begin
+        unit_data = mce_data;
+        unit_exc  = mce_exc;
+      end
       default: ;
     endcase
   end
@@ -441,7 +472,7 @@ module pqx_top #(
       res_exc_d  = unit_exc;
     end else begin                   // mc_finish
       {res_id_d, res_hartid_d, res_rd_d, res_we_d} = {mc_id_q, mc_hartid_q, mc_rd_q, mc_we_q};
-      res_data_d = mc_arith_q ? arith_mc_data : 32'd0;
+      res_data_d = mc_arith_q ? arith_mc_data : mc_mce_q ? mce_mc_data : 32'd0;
       res_exc_d  = 1'b0;
     end
   end

@@ -18,7 +18,7 @@ import re
 import sys
 from pathlib import Path
 
-from verif.models.isa_table import OPCODE_R, OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo
+from verif.models.isa_table import OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = "verif/models/isa_table.py"
@@ -44,7 +44,10 @@ def sv_enum() -> str:
 
 def sv_decoder() -> str:
     r4 = [i for i in TABLE if i.format == "r4"]
-    r = [i for i in TABLE if i.format == "r"]
+    r_groups: dict[tuple[int, int], list[InstrInfo]] = {}
+    for i in TABLE:
+        if i.format == "r":
+            r_groups.setdefault((i.opcode, i.funct3), []).append(i)
     out = ["  always_comb begin",
            "    op = pqx_pkg::OpIllegal;",
            f"    if (opcode == 7'h{OPCODE_R4:02X}) begin         // R4: funct3 x funct2",
@@ -52,14 +55,16 @@ def sv_decoder() -> str:
     for i in r4:
         out.append(f"        {{3'b{i.funct3:03b}, 2'd{i.funct}}}: op = pqx_pkg::{i.sv};")
     out += ["        default:          op = pqx_pkg::OpIllegal;",
-            "      endcase",
-            f"    end else if (opcode == 7'h{OPCODE_R:02X} && funct3 == 3'b111) begin   // R: funct7",
-            "      unique case (funct7)"]
-    for i in r:
-        out.append(f"        7'h{i.funct:02X}: op = pqx_pkg::{i.sv};")
-    out += ["        default: op = pqx_pkg::OpIllegal;",
-            "      endcase",
-            "    end",
+            "      endcase"]
+    for (opcode, funct3), rows in r_groups.items():
+        out += [f"    end else if (opcode == 7'h{opcode:02X} && funct3 == 3'b{funct3:03b}) begin"
+                "   // R: funct7",
+                "      unique case (funct7)"]
+        for i in rows:
+            out.append(f"        7'h{i.funct:02X}: op = pqx_pkg::{i.sv};")
+        out += ["        default: op = pqx_pkg::OpIllegal;",
+                "      endcase"]
+    out += ["    end",
             "  end",
             "",
             "  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op: every",
@@ -88,7 +93,7 @@ def md_table() -> str:
     def reads(mask: int) -> str:
         names = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if mask & bit]
         return ", ".join(names) or "-"
-    rows = ["| instruction | format | funct3 | funct2 / funct7 | unit | reads | writeback | latency "
+    rows = ["| instruction | format, opcode | funct3 | funct2 / funct7 | unit | reads | writeback | latency "
             "| latency, pipelined build |",
             "|---|---|---|---|---|---|---|---|---|"]
     for i in TABLE:
@@ -96,7 +101,7 @@ def md_table() -> str:
         lat_p = str(i.latency_pipelined) + (
             f" ({i.latency_robust_pipelined} robust)" if i.latency_robust_pipelined else "")
         funct = f"{i.funct}" if i.format == "r4" else f"0x{i.funct:02X}"
-        rows.append(f"| {i.name} | {i.format.upper()} | `{i.funct3:03b}` | {funct} | {i.unit} | "
+        rows.append(f"| {i.name} | {i.format.upper()} 0x{i.opcode:02X} | `{i.funct3:03b}` | {funct} | {i.unit} | "
                     f"{reads(i.register_read)} | {int(i.writeback)} | {lat} | {lat_p} |")
     return "\n".join(rows)
 
@@ -110,10 +115,11 @@ def insn_template(i: InstrInfo) -> tuple[str, list[str]]:
     regs = {n: (f"%[{n}]" if n in args else "zero") for n in ("rs1", "rs2", "rs3")}
     rd = "%[rd]" if i.writeback else "zero"
     if i.format == "r4":
-        insn = (f".insn r4 0x{OPCODE_R4:02x}, {i.funct3}, {i.funct}, {rd}, {regs['rs1']}, "
+        insn = (f".insn r4 0x{i.opcode:02x}, {i.funct3}, {i.funct}, {rd}, {regs['rs1']}, "
                 f"{regs['rs2']}, {regs['rs3']}")
     else:
-        insn = f".insn r 0x{OPCODE_R:02x}, {i.funct3}, 0x{i.funct:02x}, {rd}, {regs['rs1']}, {regs['rs2']}"
+        insn = (f".insn r 0x{i.opcode:02x}, {i.funct3}, 0x{i.funct:02x}, {rd}, {regs['rs1']}, "
+                f"{regs['rs2']}")
     return insn, args
 
 

@@ -440,4 +440,92 @@ static inline uint32_t pqx_compare_u32(uint32_t rs1, uint32_t rs2)
     return rd;
 }
 
+/* GF12MUL: mce unit, 1 cycle */
+static inline uint32_t pqx_gf12mul(uint32_t rs1, uint32_t rs2)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x00, %[rd], %[rs1], %[rs2]" : [rd] "=r"(rd) : [rs1] "r"(rs1), [rs2] "r"(rs2));
+    return rd;
+}
+
+/* GF12SQ: mce unit, 1 cycle */
+static inline uint32_t pqx_gf12sq(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x01, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* GF12INV: mce unit, 1 cycle */
+static inline uint32_t pqx_gf12inv(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x02, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* MCE_SYN: mce unit, 1 cycle */
+static inline void pqx_mce_syn(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x0b, 0, 0x08, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* MCE_BM: mce unit, 10 cycles */
+static inline uint32_t pqx_mce_bm(void)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x09, %[rd], zero, zero" : [rd] "=r"(rd));
+    return rd;
+}
+
+/* MCE_LOC_RD: mce unit, 1 cycle */
+static inline uint32_t pqx_mce_loc_rd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x0a, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* MCE_LOC_WR: mce unit, 1 cycle */
+static inline void pqx_mce_loc_wr(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x0b, 0, 0x0b, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* MCE_SUP_WR: mce unit, 1 cycle */
+static inline void pqx_mce_sup_wr(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x0b, 0, 0x0c, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* MCE_CHIEN: mce unit, 14 cycles */
+static inline uint32_t pqx_mce_chien(void)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x0d, %[rd], zero, zero" : [rd] "=r"(rd));
+    return rd;
+}
+
+/* MCE_ERR_RD: mce unit, 1 cycle */
+static inline uint32_t pqx_mce_err_rd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x0e, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* TR_WR: mce unit, 1 cycle */
+static inline void pqx_tr_wr(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x0b, 0, 0x10, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* TR_RD: mce unit, 1 cycle */
+static inline uint32_t pqx_tr_rd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x11, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
 #endif /* PQX_H */

@@ -4,10 +4,12 @@
 // the operand columns of the instruction tables), not from pqx_decoder.sv:
 //   * R4 type, opcode 0x6B: funct3 (bits 14:12) x funct2 (bits 26:25);
 //   * R type, opcode 0x3B, funct3 = 111: funct7 (bits 31:25);
+//   * R type, opcode 0x0B (custom-0), key {funct3, funct7}: the Classic McEliece unit (funct3 000);
 //   * every other word is not in the ISA.
 // For each instruction: its execution unit (the unit map of pqx_pkg::unit_e: State, Keccak,
-// Slhdsa, Arith, Sampler, Fpr), writeback (0 for LOAD KABSORB KINIT KSTART KPERM CL_* THASH* PRF*
-// FPR_LOAD_SE, 1 otherwise) and the source registers it reads (bit k = rs(k+1)).
+// Slhdsa, Arith, Sampler, Fpr, Mce), writeback (0 for LOAD KABSORB KINIT KSTART KPERM CL_* THASH*
+// PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR, 1 otherwise) and the source registers it
+// reads (bit k = rs(k+1)).
 //
 // Checked for every instruction word and every value of the other pqx_top inputs and state
 // (the properties read no state; the job is a depth-1 induction):
@@ -46,6 +48,7 @@ module pqx_decoder_props #(
   localparam logic [2:0] U_ARITH   = 3'd3;
   localparam logic [2:0] U_SAMPLER = 3'd4;
   localparam logic [2:0] U_FPR     = 3'd5;
+  localparam logic [2:0] U_MCE     = 3'd6;
 
   logic [31:0] w;
   logic        ref_known;   // the word is an instruction of the ISA
@@ -114,6 +117,18 @@ module pqx_decoder_props #(
         7'h78:   begin ref_unit = U_ARITH;   ref_wb = 1'b1; ref_rs = 3'b001; end  // GF_REDUCE
         7'h79:   begin ref_unit = U_STATE;   ref_wb = 1'b1; ref_rs = 3'b011; end  // COMPARE_U32
         default: ref_known = 1'b0;
+      endcase
+    end else if (w[6:0] == 7'b0001011) begin                        // 0x0B, R type (McEliece)
+      ref_known = 1'b1;
+      case ({w[14:12], w[31:25]})
+        10'h000:          begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b011; end  // GF12MUL
+        10'h001, 10'h002: begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end  // GF12SQ, GF12INV
+        10'h008, 10'h00B, 10'h00C, 10'h010:                    // MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR
+                          begin ref_unit = U_MCE; ref_wb = 1'b0; ref_rs = 3'b011; end
+        10'h009, 10'h00D: begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b000; end  // MCE_BM, MCE_CHIEN
+        10'h00A, 10'h00E, 10'h011:                             // MCE_LOC_RD MCE_ERR_RD TR_RD
+                          begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end
+        default:          ref_known = 1'b0;
       endcase
     end
   end

@@ -3,8 +3,10 @@
 from .isa import (
     IMPLEMENTED_UNITS,
     INSTRUCTIONS,
+    OPCODE_MCE,
     OPCODE_R,
     OPCODE_R4,
+    R_OPCODES,
     RS1,
     RS2,
     RS3,
@@ -14,7 +16,7 @@ from .isa import (
     decode,
     encode,
 )
-from . import arith, fpr, hash_units, sampler  # noqa: F401  (register the unit semantics)
+from . import arith, fpr, hash_units, mce, sampler  # noqa: F401  (register the unit semantics)
 from .pqx_model import (
     EXCCODE_ILLEGAL,
     STATE_BYTES,
@@ -36,8 +38,10 @@ __all__ = [
     "INSTRUCTIONS",
     "InstrInfo",
     "NotAcceptedError",
+    "OPCODE_MCE",
     "OPCODE_R",
     "OPCODE_R4",
+    "R_OPCODES",
     "PqxModel",
     "RS1",
     "RS2",

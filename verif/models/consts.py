@@ -9,6 +9,14 @@ Q_D = 8380417       # ML-DSA
 Q_F = 12289         # Falcon
 N_HQC = {1: 17669, 3: 35851, 5: 57637}   # HQC-128/192/256 polynomial lengths (BARRETT_HQC*)
 
+# Classic McEliece unit (reduced parameters of the McEliece seed; docs/isa.md, "Classic McEliece")
+MCE_M = 12          # GF(2^m) field degree (GFBITS)
+MCE_POLY = 0x1009   # f(z) = z^12 + z^3 + 1, the field polynomial of every m = 12 parameter set
+MCE_N = 48          # code length: support entries and error-bitmap bits
+MCE_T = 2           # errors corrected: 2t syndromes, error locator of degree t
+MCE_CHIEN_LANES = 4  # support entries evaluated per cycle by MCE_CHIEN
+TR_SIZE = 64        # the transpose store is TR_SIZE x TR_SIZE bits
+
 # State buffers S and O
 STATE_WORDS = 50
 """Words of 32 bits in S and in O (1600 bits)."""

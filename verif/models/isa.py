@@ -9,7 +9,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .isa_table import (  # noqa: F401  (re-exported)
-    FUNCT3_R, OPCODE_R, OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, Format, InstrInfo, Unit)
+    FUNCT3_R, OPCODE_MCE, OPCODE_R, OPCODE_R4, R_OPCODES, RS1, RS2, RS3, TABLE, UNITS, Format,
+    InstrInfo, Unit)
 
 IMPLEMENTED_UNITS: frozenset[Unit] = frozenset(UNITS)
 """Units whose instructions the coprocessor accepts (pqx_pkg::UnitsBuilt: every unit)."""
@@ -28,7 +29,7 @@ def decode(instr: int) -> InstrInfo | None:
     funct3 = (instr >> 12) & 0x7
     if opcode == OPCODE_R4:
         funct = (instr >> 25) & 0x3
-    elif opcode == OPCODE_R:
+    elif opcode in R_OPCODES:
         funct = (instr >> 25) & 0x7F
     else:
         return None

@@ -24,14 +24,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-from .consts import Q_D, Q_F, Q_K, s16, s32
+from .consts import MCE_CHIEN_LANES, MCE_N, MCE_T, Q_D, Q_F, Q_K, TR_SIZE, s16, s32
 
 OPCODE_R4 = 0x6B
 """Major opcode (bits 6:0) of the R4-type PQX instructions."""
 OPCODE_R = 0x3B
 """Major opcode (bits 6:0) of the R-type PQX instructions."""
 FUNCT3_R = 0b111
-"""The only funct3 used by R-type PQX instructions."""
+"""The only funct3 used by R-type PQX instructions of opcode 0x3B."""
+OPCODE_MCE = 0x0B
+"""Major opcode custom-0: the Classic McEliece unit's R-type instructions (funct3 = FUNCT3_MCE)."""
+FUNCT3_MCE = 0b000
+R_OPCODES = (OPCODE_R, OPCODE_MCE)
+"""Major opcodes of R-type PQX instructions (funct7 in bits 31:25)."""
 
 # Bits of `InstrInfo.register_read`.
 RS1 = 0b001
@@ -41,8 +46,8 @@ _ALL = RS1 | RS2 | RS3
 _NONE = 0
 
 Format = Literal["r4", "r"]
-Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr"]
-UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr")
+Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce"]
+UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce")
 """In the order of pqx_pkg::unit_e."""
 SO_UNITS = ("state", "keccak", "slhdsa")
 """Units whose instructions read or write S or O (they wait while a permutation runs)."""
@@ -93,9 +98,13 @@ class InstrInfo:
     """Operands inside the documented domain (docs/isa.md), drawn 60 % of the time."""
     corners: dict[str, Corner] = field(default_factory=dict, compare=False)
     """Coverage bins: name -> predicate(rs1, rs2, rs3)."""
+    major: int | None = None
+    """Major opcode when it is not the format's own (OPCODE_R4, OPCODE_R): OPCODE_MCE."""
 
     @property
     def opcode(self) -> int:
+        if self.major is not None:
+            return self.major
         return OPCODE_R4 if self.format == "r4" else OPCODE_R
 
     @property
@@ -228,6 +237,39 @@ def _bf_f(name: str, funct2: int, sv: str, pred: Corner) -> InstrInfo:
                corners=_in_out(pred))
 
 
+def _mce(name: str, funct7: int, reads: int, wb: bool, lat: int, sv: str, **kw) -> InstrInfo:
+    return InstrInfo(name, "r", FUNCT3_MCE, funct7, "mce", reads, wb, lat, sv, major=OPCODE_MCE, **kw)
+
+
+def _index(reg: int, limit: int) -> tuple[Callable[[random.Random, int, int, int], Operands],
+                                          dict[str, Corner]]:
+    """Operands and coverage bins of an instruction whose source `reg` (0: rs1, 1: rs2) is an
+    index compared as a whole word with `limit` (an index >= limit raises the exception)."""
+    def operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+        v = index_operand(r, limit - 1, 255) if r.random() < 0.9 else random_word(r)
+        return (v, b, c) if reg == 0 else (a, v, c)
+    last = limit - 1
+    pick = (lambda a, b, c: a) if reg == 0 else (lambda a, b, c: b)
+    return operands, {"i=0": lambda a, b, c: pick(a, b, c) == 0,
+                      f"i={last}": lambda a, b, c: pick(a, b, c) == last,
+                      f"i>{last} (exception)": lambda a, b, c: pick(a, b, c) > last}
+
+
+def _mce_indexed(name: str, funct7: int, reads: int, wb: bool, sv: str, reg: int, limit: int,
+                 **kw) -> InstrInfo:
+    operands, corners = _index(reg, limit)
+    return _mce(name, funct7, reads, wb, 1, sv, operands=operands, corners=corners, **kw)
+
+
+MCE_BM_LATENCY = 4 * MCE_T + 2
+"""MCE_BM: two cycles per Berlekamp-Massey iteration (2t iterations), a start and a result cycle."""
+MCE_CHIEN_LATENCY = -(-MCE_N // MCE_CHIEN_LANES) + 2
+"""MCE_CHIEN: MCE_CHIEN_LANES support entries per cycle, a start and a result cycle."""
+
+_GF12_CORNERS: dict[str, Corner] = {"x=0": lambda a, b, c: a & 0xFFF == 0,
+                                    "x=1": lambda a, b, c: a & 0xFFF == 1,
+                                    "upper bits set": lambda a, b, c: a >> 12 != 0}
+
 # ------------------------------------------------------------------ the table
 _TABLE: tuple[InstrInfo, ...] = (
     # R4 type, opcode 0x6B: name, funct3, funct2, unit, registers read, writeback, latency, op
@@ -344,6 +386,19 @@ _TABLE: tuple[InstrInfo, ...] = (
     _r("COMPARE_U32", 0x79, "state", RS1 | RS2, True, 1, "OpCompareU32", uses_so=False,
        operands=lambda r, a, b, c: (a, a, c) if r.random() < 0.4 else (a, b, c),
        corners={"equal": lambda a, b, c: a == b, "differ": lambda a, b, c: a != b}),
+    # R type, opcode 0x0B (custom-0), funct3 = 0: the Classic McEliece unit
+    _mce("GF12MUL", 0x00, RS1 | RS2, True, 1, "OpGf12Mul", corners=_GF12_CORNERS),
+    _mce("GF12SQ", 0x01, RS1, True, 1, "OpGf12Sq", corners=_GF12_CORNERS),
+    _mce("GF12INV", 0x02, RS1, True, 1, "OpGf12Inv", corners=_GF12_CORNERS),
+    _mce_indexed("MCE_SYN", 0x08, RS1 | RS2, False, "OpMceSyn", 1, 2 * MCE_T),
+    _mce("MCE_BM", 0x09, _NONE, True, MCE_BM_LATENCY, "OpMceBm", weight=0.3),
+    _mce_indexed("MCE_LOC_RD", 0x0A, RS1, True, "OpMceLocRd", 0, MCE_T + 1),
+    _mce_indexed("MCE_LOC_WR", 0x0B, RS1 | RS2, False, "OpMceLocWr", 1, MCE_T + 1),
+    _mce_indexed("MCE_SUP_WR", 0x0C, RS1 | RS2, False, "OpMceSupWr", 1, MCE_N),
+    _mce("MCE_CHIEN", 0x0D, _NONE, True, MCE_CHIEN_LATENCY, "OpMceChien", weight=0.3),
+    _mce_indexed("MCE_ERR_RD", 0x0E, RS1, True, "OpMceErrRd", 0, -(-MCE_N // 32)),
+    _mce_indexed("TR_WR", 0x10, RS1 | RS2, False, "OpTrWr", 1, 2 * TR_SIZE),
+    _mce_indexed("TR_RD", 0x11, RS1, True, "OpTrRd", 0, 2 * TR_SIZE),
 )
 
 TABLE: tuple[InstrInfo, ...] = _TABLE

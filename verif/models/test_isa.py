@@ -52,6 +52,12 @@ HAND_ENCODED = [
     (0x8200703B, "PRF_256"),
     # .insn r 0x3b, 7, 0x5a, x0, x0, x0
     (0xB400703B, "BARRETT_HQC5"),
+    # .insn r 0x0b, 0, 0x00, x10, x11, x12
+    (0x00C5850B, "GF12MUL"),
+    # .insn r 0x0b, 0, 0x09, x5, x0, x0
+    (0x1200028B, "MCE_BM"),
+    # .insn r 0x0b, 0, 0x11, x31, x31, x0
+    (0x220F8F8B, "TR_RD"),
 ]
 
 
@@ -75,8 +81,10 @@ def test_encode_fields() -> None:
 
 def test_table_size_and_names() -> None:
     r4 = [i for i in INSTRUCTIONS.values() if i.format == "r4"]
-    r = [i for i in INSTRUCTIONS.values() if i.format == "r"]
-    assert len(r4) == 12 and len(r) == 46
+    r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
+    mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
+    assert len(r4) == 12 and len(r) == 46 and len(mce) == 12
+    assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
     assert all(i.unit in UNITS for i in INSTRUCTIONS.values())
 
@@ -99,9 +107,18 @@ def test_r_funct7_from_spec() -> None:
         "BARRETT_HQC1": 0x58, "BARRETT_HQC3": 0x59, "BARRETT_HQC5": 0x5A,
         "GF_REDUCE": 0x78, "COMPARE_U32": 0x79,
     }  # fmt: skip
-    actual = {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.format == "r"}
+    actual = {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x3B}
     assert actual == expected
-    assert all(i.funct3 == 0b111 for i in INSTRUCTIONS.values() if i.format == "r")
+    assert all(i.funct3 == 0b111 for i in INSTRUCTIONS.values() if i.opcode == 0x3B)
+
+
+def test_mce_funct7_from_spec() -> None:
+    expected = {
+        "GF12MUL": 0x00, "GF12SQ": 0x01, "GF12INV": 0x02,
+        "MCE_SYN": 0x08, "MCE_BM": 0x09, "MCE_LOC_RD": 0x0A, "MCE_LOC_WR": 0x0B,
+        "MCE_SUP_WR": 0x0C, "MCE_CHIEN": 0x0D, "MCE_ERR_RD": 0x0E, "TR_WR": 0x10, "TR_RD": 0x11,
+    }  # fmt: skip
+    assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x0B} == expected
 
 
 def test_r4_funct_from_spec() -> None:
@@ -115,7 +132,8 @@ def test_r4_funct_from_spec() -> None:
 
 
 def test_writeback_flags() -> None:
-    no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE"}
+    no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE",
+             "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
@@ -134,6 +152,9 @@ def test_register_read_masks() -> None:
         "UNPACK_Z17": r12, "UNPACK_Z19": r12, "GFMUL8": r12,
         "GF_REDUCE": RS1, "BARRETT": RS1, "RED32": RS1, "BARRETT_HQC3": RS1,
         "MQMULF": r12, "MQMULK": r12, "MQMULD": r12, "FPR_LOAD_SE": r12, "FPR_EXEC": r12,
+        "GF12MUL": r12, "GF12SQ": RS1, "GF12INV": RS1, "MCE_SYN": r12, "MCE_BM": 0,
+        "MCE_LOC_RD": RS1, "MCE_LOC_WR": r12, "MCE_SUP_WR": r12, "MCE_CHIEN": 0,
+        "MCE_ERR_RD": RS1, "TR_WR": r12, "TR_RD": RS1,
     }  # fmt: skip
     for name, mask in spot.items():
         assert INSTRUCTIONS[name].register_read == mask, name
@@ -153,6 +174,7 @@ def test_units() -> None:
     assert all(n.startswith(("THASH", "PRF_", "CL_")) for n in by_unit["slhdsa"])
     assert all(n.startswith("FPR_") for n in by_unit["fpr"])
     assert all(n.startswith(("CBD", "REJ_", "UNPACK_")) for n in by_unit["sampler"])
+    assert all(n.startswith(("GF12", "MCE_", "TR_")) for n in by_unit["mce"])
     assert unit_of({"MODP_MONTYMUL", "GF_REDUCE", "KARATS4", "BARRETT_HQC1", "BFINTTDH"}) == {"arith"}
     assert sum(map(len, by_unit.values())) == len(INSTRUCTIONS)
 
@@ -184,7 +206,7 @@ def test_random_sweep() -> None:
     for _ in range(200_000):
         word = rng.getrandbits(32)
         info = decode(word)
-        if word & 0x7F not in (0x6B, 0x3B):
+        if word & 0x7F not in (0x6B, 0x3B, 0x0B):
             assert info is None
         elif info is not None:
             hits += 1
@@ -192,13 +214,14 @@ def test_random_sweep() -> None:
     assert hits > 0
 
 
-def test_r_type_exhaustive_funct7() -> None:
-    by_funct7 = {i.funct7: i for i in INSTRUCTIONS.values() if i.format == "r"}
+@pytest.mark.parametrize("opcode,funct3_used", [(0x3B, 0b111), (0x0B, 0b000)])
+def test_r_type_exhaustive_funct7(opcode: int, funct3_used: int) -> None:
+    by_funct7 = {i.funct7: i for i in INSTRUCTIONS.values() if i.opcode == opcode}
     for funct3 in range(8):
         for funct7 in range(128):
             for regs in (0, 0x01FF8F80):  # rd, rs1, rs2 all zero / all ones
-                info = decode((funct7 << 25) | regs | (funct3 << 12) | 0x3B)
-                expected = by_funct7.get(funct7) if funct3 == 0b111 else None
+                info = decode((funct7 << 25) | regs | (funct3 << 12) | opcode)
+                expected = by_funct7.get(funct7) if funct3 == funct3_used else None
                 assert info is expected, (funct3, funct7)
 
 
@@ -215,8 +238,8 @@ def test_r4_exhaustive_funct() -> None:
 def test_full_major_opcode_checked(low2: int) -> None:
     for info in INSTRUCTIONS.values():
         assert decode((encode(info.name) & ~0x3) | low2) is None
-    # Bit 5/6 differences: 0x6B vs 0x2B/0x4B, 0x3B vs 0x1B/0x7B.
-    for opcode in (0x2B, 0x4B, 0x1B, 0x7B, 0x33, 0x0B):
+    # Bit 5/6 differences: 0x6B vs 0x2B/0x4B, 0x3B vs 0x1B/0x7B, 0x0B vs 0x4B/0x2B/0x03.
+    for opcode in (0x2B, 0x4B, 0x1B, 0x7B, 0x33, 0x03, 0x0F):
         assert decode(0xFFFFF000 | opcode) is None
 
 
@@ -228,7 +251,7 @@ def test_decode_rejects_non_words() -> None:
 
 
 def test_accepts() -> None:
-    assert IMPLEMENTED_UNITS == {"state", "keccak", "slhdsa", "arith", "sampler", "fpr"}
+    assert IMPLEMENTED_UNITS == {"state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce"}
     for info in INSTRUCTIONS.values():
         assert accepts(encode(info.name)), info.name
     assert not accepts(0x00000013)  # addi x0, x0, 0

@@ -33,8 +33,8 @@ def test_generated_files_are_up_to_date():
 @pytest.mark.parametrize("rel, old, new", [
     ("rtl/pqx_pkg.sv", "    OpKperm,", "    OpKpermX,"),                           # an enum value
     ("rtl/pqx_decoder.sv", "7'h79: op = pqx_pkg::OpCompareU32;", "7'h7A: op = pqx_pkg::OpCompareU32;"),
-    ("docs/isa.md", "| KSTART | R4 | `001` | 0 | keccak | - | 0 | 24 |",
-     "| KSTART | R4 | `001` | 0 | keccak | - | 0 | 23 |"),                          # a latency
+    ("docs/isa.md", "| KSTART | R4 0x6B | `001` | 0 | keccak | - | 0 | 24 |",
+     "| KSTART | R4 0x6B | `001` | 0 | keccak | - | 0 | 23 |"),                     # a latency
     ("firmware/include/pqx.h", ".insn r 0x3b, 7, 0x0f,", ".insn r 0x3b, 7, 0x0e,"),
 ])
 def test_a_hand_edit_of_a_generated_file_is_caught(tmp_path, rel, old, new):
@@ -58,27 +58,34 @@ def test_a_table_change_reaches_the_rtl(monkeypatch, change):
 def test_latency_contract_is_the_table():
     assert timing.LATENCY == {i.name: i.latency for i in TABLE}
     assert {n for n, c in timing.LATENCY.items() if c > 1} == {
-        "KSTART", "KPERM", "MODP_MONTYMUL"} | {f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF")
-                                              for n in (128, 192, 256)}
+        "KSTART", "KPERM", "MODP_MONTYMUL", "MCE_BM", "MCE_CHIEN"} | {
+            f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
 
 
 # ------------------------------------------------------------------ the decoder proof's table
 _UNIT = {"STATE": "state", "KECCAK": "keccak", "SLHDSA": "slhdsa", "ARITH": "arith",
-         "SAMPLER": "sampler", "FPR": "fpr"}
+         "SAMPLER": "sampler", "FPR": "fpr", "MCE": "mce"}
 
 
-def proof_table() -> dict[tuple[str, int, int], tuple[str, bool, int]]:
-    """(format, funct3, funct) -> (unit, writeback, registers read) from the reference table of
-    formal/decoder/pqx_decoder_props.sv."""
+def proof_table() -> dict[tuple[int, int, int], tuple[str, bool, int]]:
+    """(opcode, funct3, funct) -> (unit, writeback, registers read) from the reference table of
+    formal/decoder/pqx_decoder_props.sv (keys 5'b funct3_funct2: opcode 0x6B; 7'h funct7: 0x3B
+    with funct3 111; 10'h {funct3, funct7}: 0x0B)."""
     text = (ROOT / "formal" / "decoder" / "pqx_decoder_props.sv").read_text()
     text = re.sub(r"//[^\n]*", "", text)
-    entries = re.findall(r"((?:(?:5'b[01]{3}_[01]{2}|7'h[0-9A-Fa-f]{2})\s*,?\s*)+):\s*begin\s*"
+    entries = re.findall(r"((?:(?:5'b[01]{3}_[01]{2}|7'h[0-9A-Fa-f]{2}|10'h[0-9A-Fa-f]{3})\s*,?\s*)+)"
+                         r":\s*begin\s*"
                          r"ref_unit\s*=\s*U_(\w+);\s*ref_wb\s*=\s*1'b([01]);\s*"
                          r"ref_rs\s*=\s*3'b([01]{3});\s*end", text)
     table = {}
     for keys, unit, wb, rs in entries:
-        for key in re.findall(r"5'b([01]{3})_([01]{2})|7'h([0-9A-Fa-f]{2})", keys):
-            k = ("r4", int(key[0], 2), int(key[1], 2)) if key[0] else ("r", 0b111, int(key[2], 16))
+        for key in re.findall(r"5'b([01]{3})_([01]{2})|7'h([0-9A-Fa-f]{2})|10'h([0-9A-Fa-f]{3})", keys):
+            if key[0]:
+                k = (0x6B, int(key[0], 2), int(key[1], 2))
+            elif key[2]:
+                k = (0x3B, 0b111, int(key[2], 16))
+            else:
+                k = (0x0B, int(key[3], 16) >> 7, int(key[3], 16) & 0x7F)
             assert k not in table, f"{k} twice in the proof's table"
             table[k] = (_UNIT[unit], wb == "1", int(rs, 2))
     return table
@@ -86,7 +93,7 @@ def proof_table() -> dict[tuple[str, int, int], tuple[str, bool, int]]:
 
 def test_decoder_proof_table_agrees_with_the_instruction_table():
     ref = proof_table()
-    ours = {(i.format, i.funct3, i.funct): (i.unit, i.writeback, i.register_read) for i in TABLE}
+    ours = {(i.opcode, i.funct3, i.funct): (i.unit, i.writeback, i.register_read) for i in TABLE}
     assert len(ref) > 50
     assert ref == ours
 
@@ -95,7 +102,7 @@ def test_proof_table_reader_sees_a_disagreement(monkeypatch):
     """The comparison above can fail: a planted difference in a row shows up."""
     row = next(i for i in TABLE if i.name == "STORE")
     changed = tuple(dataclasses.replace(i, writeback=False) if i is row else i for i in TABLE)
-    ours = {(i.format, i.funct3, i.funct): (i.unit, i.writeback, i.register_read) for i in changed}
+    ours = {(i.opcode, i.funct3, i.funct): (i.unit, i.writeback, i.register_read) for i in changed}
     assert proof_table() != ours
 
 

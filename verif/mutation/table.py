@@ -229,6 +229,38 @@ MUTATIONS: list[Mutation] = [
     Mutation("modp_three_newton_steps", "rtl/arith/pqx_modp_montymul.sv",
              "localparam logic [3:0] DoneOneCycle = 4'd5;", "localparam logic [3:0] DoneOneCycle = 4'd4;",
              "[arith] MODP_MONTYMUL derives p0i with three Newton steps (16 bits)"),
+    # the Classic McEliece unit: the four defects the McEliece seed's authors found in the
+    # Berlekamp-Massey engine they inherited, and its transpose defect
+    Mutation("mce_bm_shift_bound", "rtl/mce/pqx_mce_bm.sv",
+             "bp_d    = {lengthen ? c_q[T*M-1:0] : bp_q[T*M-1:0], M'(0)};",
+             "bp_d    = {lengthen ? c_q[T*M-1:M] : bp_q[T*M-1:M], bp_q[2*M-1:M], M'(0)};",
+             "[mce] B = x B: the shift loop stops one coefficient short (B_1 keeps its old value; "
+             "seed defect: an incorrect shift-loop bound)", checker="sim:mce"),
+    Mutation("mce_bm_frac_inverted", "rtl/mce/pqx_mce_bm.sv",
+             "assign frac     = pqx_mce_pkg::gf_mul(d_q, pqx_mce_pkg::gf_inv(b_q));",
+             "assign frac     = pqx_mce_pkg::gf_mul(b_q, pqx_mce_pkg::gf_inv(d_q));",
+             "[mce] the field fraction d / b computed as b / d (seed defect: an inverted operand)",
+             checker="sim:mce"),
+    Mutation("mce_bm_mask_promoted", "rtl/mce/pqx_mce_bm.sv",
+             "assign d_nz     = d_q != '0;",
+             "assign d_nz     = 1'b1;",
+             "[mce] the d != 0 mask is set for d = 0 too, so a zero discrepancy still lengthens "
+             "the register (seed defect: the mask broken by 32-bit promotion)", checker="sim:mce"),
+    Mutation("mce_operand_not_zero_extended", "rtl/mce/pqx_mce_unit.sv",
+             "assign x = rs1_i[M-1:0];",
+             "assign x = rs1_i[M-1:0] ^ M'(rs1_i[31:M]);",
+             "[mce] field operands not zero-extended: bits above 11 leak into products and the "
+             "written registers (seed defect: missing zero-extension of multiplier inputs)",
+             checker="sim:mce"),
+    Mutation("mce_transpose_plain", "rtl/mce/pqx_mce_transpose.sv",
+             "    for (int r = 0; r < Size; r++) col[r] = bits_q[r*Size + int'(rcol_i)];",
+             "    for (int r = 0; r < Size; r++) col[r] = bits_q[int'(rcol_i)*Size + r];",
+             "[mce] TR_RD reads a row, not a column: a plain register file (seed defect)",
+             checker="sim:mce"),
+    Mutation("mce_chien_lane_skipped", "rtl/mce/pqx_mce_chien.sv",
+             "          if (s * Lanes + l < N && s == int'(step_q)) bitmap_q[s*Lanes + l] <= root[l];",
+             "          if (s * Lanes + l < N - 1 && s == int'(step_q)) bitmap_q[s*Lanes + l] <= root[l];",
+             "[mce] the Chien search never marks the last support entry", checker="sim:mce"),
     # the pipelined build (Pipelined = 1; issue 17)
     Mutation("pipe_operand_not_held", "rtl/arith/pqx_arith_unit.sv",
              "        s3_rs1_q   <= s2_rs1_q;",

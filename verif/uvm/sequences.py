@@ -6,7 +6,7 @@ import random
 
 from pyuvm import ConfigDB, uvm_sequence
 
-from verif.models import INSTRUCTIONS, IMPLEMENTED_UNITS, OPCODE_R, OPCODE_R4, decode, encode
+from verif.models import INSTRUCTIONS, IMPLEMENTED_UNITS, OPCODE_R4, R_OPCODES, decode, encode
 from verif.models.isa_table import random_word
 
 from .items import XifInstr
@@ -35,7 +35,7 @@ def random_instruction(rng: random.Random, reject_rate: float = 0.08) -> XifInst
             while True:
                 word = rng.getrandbits(32)
                 if rng.random() < 0.5:
-                    word = (word & ~0x7F) | rng.choice([OPCODE_R, OPCODE_R4])
+                    word = (word & ~0x7F) | rng.choice([*R_OPCODES, OPCODE_R4])
                 if decode(word) is None:
                     break
         return XifInstr("rejected", word, (random_word(rng), random_word(rng), random_word(rng)))
@@ -65,8 +65,9 @@ class ItemSequence(uvm_sequence):
 
 
 class RandomSequence(ItemSequence):
-    """Every ordered pair of implemented instructions once (shuffled, so the rare ones meet too),
-    then random instructions up to `count` in all (generator from the ConfigDB)."""
+    """Every ordered pair of implemented instructions once (a random walk through all pairs, so
+    the rare ones meet too), then random instructions up to `count` in all (generator from the
+    ConfigDB)."""
 
     def __init__(self, name: str = "random_seq", count: int = 1000):
         super().__init__(name, [])
@@ -77,14 +78,26 @@ class RandomSequence(ItemSequence):
         await super().body()
 
 
+def pair_walk(names: list[str], rng: random.Random) -> list[str]:
+    """A random sequence of `names` in which every ordered pair (a, b), a = b included, follows
+    each other exactly once: an Eulerian circuit of the complete directed graph with loops
+    (Hierholzer), len(names)^2 + 1 names instead of two per pair."""
+    todo = {a: rng.sample(names, len(names)) for a in names}
+    stack, walk = [rng.choice(names)], []
+    while stack:
+        if todo[stack[-1]]:
+            stack.append(todo[stack[-1]].pop())
+        else:
+            walk.append(stack.pop())
+    return walk[::-1]
+
+
 def random_items(rng: random.Random, count: int) -> list[XifInstr]:
-    """The items of RandomSequence: every ordered pair of implemented instructions once
-    (shuffled), then random instructions up to `count`, each random CL_n mostly followed by two
+    """The items of RandomSequence: a walk through every ordered pair of implemented instructions
+    (pair_walk), then random instructions up to `count`, each random CL_n mostly followed by two
     STOREs of its chain lengths (as firmware reads them back, checksum word included)."""
     names = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
-    pairs = [(a, b) for a in names for b in names]
-    rng.shuffle(pairs)
-    items = [instruction(n, rng) for pair in pairs for n in pair][:count]
+    items = [instruction(n, rng) for n in pair_walk(names, rng)][:count]
     out = list(items)
     for _ in range(count - len(items)):
         item = random_instruction(rng)

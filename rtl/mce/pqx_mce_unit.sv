@@ -1,0 +1,188 @@
+// PQX Classic McEliece unit: GF(2^12) arithmetic, the Goppa decoder's Berlekamp-Massey engine
+// and support-list Chien search, and the 64 x 64-bit transpose store (docs/isa.md, "Classic
+// McEliece"). Reduced parameters of the McEliece seed: m = 12, n = 48, t = 2 (pqx_mce_pkg).
+//
+// Architectural state (registers, zero at reset): the 2t syndromes S, the error locator sigma
+// (t + 1 coefficients), the support alpha_0..alpha_{n-1}, the n-bit error bitmap E, the
+// transpose store.
+//
+// Schedule:
+//   single-cycle (start_i, the cycle the instruction executes): GF12MUL/SQ/INV are
+//     combinational; MCE_SYN, MCE_LOC_WR, MCE_SUP_WR, TR_WR write their register at the end of
+//     that cycle unless the index is out of range (exc_o, nothing written); MCE_LOC_RD,
+//     MCE_ERR_RD, TR_RD read registers. Operand bits above the 12 of a field element are ignored.
+//   multi-cycle (mc_start_i .. mc_ack_i): MCE_BM runs pqx_mce_bm on S (done 4t + 1 cycles after
+//     its start), MCE_CHIEN runs pqx_mce_chien on sigma and the support (done ceil(n/4) + 1
+//     cycles after); mc_done_o holds until mc_ack_i, the cycle the result is taken, which is
+//     also the cycle sigma (MCE_BM) or E (MCE_CHIEN) takes the engine's output. mc_data_o is
+//     the register length L (MCE_BM) or the number of roots found (MCE_CHIEN).
+// Nothing is written outside start_i and mc_ack_i, both of which the shell raises only for a
+// committed instruction.
+`default_nettype none
+
+module pqx_mce_unit (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  input  logic         start_i,
+  input  pqx_pkg::op_e op_i,
+  input  logic [31:0]  rs1_i,
+  input  logic [31:0]  rs2_i,
+  output logic [31:0]  data_o,
+  output logic         exc_o,
+  input  logic         mc_start_i,
+  output logic         mc_done_o,
+  output logic [31:0]  mc_data_o,
+  input  logic         mc_ack_i
+);
+
+  localparam int unsigned M      = pqx_mce_pkg::M;
+  localparam int unsigned N      = pqx_mce_pkg::N;
+  localparam int unsigned T      = pqx_mce_pkg::T;
+  localparam int unsigned EWords = (N + 31) / 32;
+
+  logic [2*T*M-1:0]   syn_q;
+  logic [(T+1)*M-1:0] sigma_q;
+  logic [N*M-1:0]     sup_q;
+  logic [N-1:0]       err_q;
+
+  // Field elements: the low 12 bits of an operand, zero-extended.
+  logic [M-1:0] x, y;
+  assign x = rs1_i[M-1:0];
+  assign y = rs2_i[M-1:0];
+
+  // ---------------------------------------------------------------- single-cycle instructions
+  logic        wr_syn, wr_loc, wr_sup, wr_tr;
+  logic [31:0] tr_rdata;
+  logic [31:0] err_word;
+  logic [M-1:0] loc_coeff;
+
+  always_comb begin
+    loc_coeff = '0;
+    for (int i = 0; i <= T; i++) begin
+      if (rs1_i == 32'(i)) loc_coeff = sigma_q[i*M +: M];
+    end
+    err_word = '0;
+    for (int w = 0; w < EWords; w++) begin
+      if (rs1_i == 32'(w)) err_word = 32'(err_q >> (32 * w));
+    end
+  end
+
+  always_comb begin
+    data_o = '0;
+    exc_o  = 1'b0;
+    wr_syn = 1'b0;
+    wr_loc = 1'b0;
+    wr_sup = 1'b0;
+    wr_tr  = 1'b0;
+    unique case (op_i)
+      pqx_pkg::OpGf12Mul: data_o = 32'(pqx_mce_pkg::gf_mul(x, y));
+      pqx_pkg::OpGf12Sq:  data_o = 32'(pqx_mce_pkg::gf_sq(x));
+      pqx_pkg::OpGf12Inv: data_o = 32'(pqx_mce_pkg::gf_inv(x));
+      pqx_pkg::OpMceSyn: begin
+        exc_o  = rs2_i >= 32'(2 * T);
+        wr_syn = !exc_o;
+      end
+      pqx_pkg::OpMceLocRd: begin
+        exc_o  = rs1_i > 32'(T);
+        data_o = 32'(loc_coeff);
+      end
+      pqx_pkg::OpMceLocWr: begin
+        exc_o  = rs2_i > 32'(T);
+        wr_loc = !exc_o;
+      end
+      pqx_pkg::OpMceSupWr: begin
+        exc_o  = rs2_i >= 32'(N);
+        wr_sup = !exc_o;
+      end
+      pqx_pkg::OpMceErrRd: begin
+        exc_o  = rs1_i >= 32'(EWords);
+        data_o = err_word;
+      end
+      pqx_pkg::OpTrWr: begin
+        exc_o = rs2_i >= 32'd128;
+        wr_tr = !exc_o;
+      end
+      pqx_pkg::OpTrRd: begin
+        exc_o  = rs1_i >= 32'd128;
+        data_o = tr_rdata;
+      end
+      default: ;
+    endcase
+    if (exc_o) data_o = '0;
+  end
+
+  pqx_mce_transpose u_transpose (
+    .clk_i,
+    .rst_ni,
+    .we_i    (start_i && wr_tr),
+    .wrow_i  (rs2_i[5:0]),
+    .whalf_i (rs2_i[6]),
+    .wdata_i (rs1_i),
+    .rcol_i  (rs1_i[5:0]),
+    .rhalf_i (rs1_i[6]),
+    .rdata_o (tr_rdata)
+  );
+
+  // ---------------------------------------------------------------- engines
+  logic               mc_bm_q;     // the running multi-cycle instruction is MCE_BM
+  logic               bm_done, chien_done;
+  logic [(T+1)*M-1:0] bm_sigma;
+  logic [7:0]         bm_len;
+  logic [N-1:0]       chien_bitmap;
+
+  pqx_mce_bm #(.T(T)) u_bm (
+    .clk_i,
+    .rst_ni,
+    .start_i (mc_start_i && op_i == pqx_pkg::OpMceBm),
+    .s_i     (syn_q),
+    .done_o  (bm_done),
+    .sigma_o (bm_sigma),
+    .len_o   (bm_len),
+    .ack_i   (mc_ack_i && mc_bm_q)
+  );
+
+  pqx_mce_chien #(.N(N), .T(T)) u_chien (
+    .clk_i,
+    .rst_ni,
+    .start_i   (mc_start_i && op_i == pqx_pkg::OpMceChien),
+    .sigma_i   (sigma_q),
+    .support_i (sup_q),
+    .done_o    (chien_done),
+    .bitmap_o  (chien_bitmap),
+    .ack_i     (mc_ack_i && !mc_bm_q)
+  );
+
+  logic [7:0] roots;
+  always_comb begin
+    roots = '0;
+    for (int j = 0; j < N; j++) roots = roots + 8'(chien_bitmap[j]);
+  end
+
+  assign mc_done_o = mc_bm_q ? bm_done : chien_done;
+  assign mc_data_o = 32'(mc_bm_q ? bm_len : roots);
+
+  // ---------------------------------------------------------------- registers
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      syn_q   <= '0;
+      sigma_q <= '0;
+      sup_q   <= '0;
+      err_q   <= '0;
+      mc_bm_q <= 1'b0;
+    end else begin
+      if (mc_start_i) mc_bm_q <= op_i == pqx_pkg::OpMceBm;
+      for (int k = 0; k < 2 * T; k++) begin
+        if (start_i && wr_syn && rs2_i == 32'(k)) syn_q[k*M +: M] <= x;
+      end
+      for (int i = 0; i <= T; i++) begin
+        if (start_i && wr_loc && rs2_i == 32'(i)) sigma_q[i*M +: M] <= x;
+      end
+      for (int j = 0; j < N; j++) begin
+        if (start_i && wr_sup && rs2_i == 32'(j)) sup_q[j*M +: M] <= x;
+      end
+      if (mc_ack_i && mc_bm_q)  sigma_q <= bm_sigma;
+      if (mc_ack_i && !mc_bm_q) err_q   <= chien_bitmap;
+    end
+  end
+
+endmodule

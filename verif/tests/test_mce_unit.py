@@ -1,0 +1,326 @@
+"""Unit tests of `pqx_mce_unit` (GF(2^12) arithmetic, Berlekamp-Massey, support-list Chien search,
+transpose store), with exhaustive campaigns where the space allows.
+
+A `PqxModel` runs alongside the DUT: every operation is compared with the model's result, and
+the unit's registers (syndromes, locator, support, error bitmap, transpose store) are compared
+with the model's state by a backdoor read after every operation. Single-cycle operations drive
+start_i/op_i/rs*_i right after a rising edge and read data_o/exc_o 1 ns later; MCE_BM and
+MCE_CHIEN drive mc_start_i for one cycle, must raise mc_done_o exactly `done_after` cycles later
+(from the instruction table's latency), hold mc_done_o and mc_data_o for a random number of
+cycles with junk on every other input, and update their register only at mc_ack_i.
+
+  MceFieldTest       every GF12INV (4,096 inputs: x * inv(x) = 1 checked as well as the model),
+                     every GF12SQ, GF12MUL on corners and random operands with junk above bit 11
+  MceDecodeTest      the Goppa decoder through the unit, for PQX_N random Goppa polynomials
+                     (default 2; irreducible, degree t = 2) over a random support of n = 48
+                     distinct elements: per-position syndrome terms alpha^i / g(alpha)^2 computed
+                     with GF12MUL/SQ/INV, then every one of the 1,128 weight-2 error patterns (and
+                     the 48 weight-1 and the zero pattern) goes MCE_SYN x 4 -> MCE_BM -> MCE_CHIEN
+                     -> MCE_ERR_RD: the bitmap must be exactly the error positions
+  MceRandomTest      random syndromes (undecodable ones included), random locators and supports:
+                     MCE_BM and MCE_CHIEN against the model
+  MceIndexTest       every index instruction at the edges and beyond: exc_o, no write
+  MceTransposeTest   random and structured 64 x 64 matrices written by rows, read by columns,
+                     against a transpose computed here
+  MceRandomMixTest   every McEliece instruction in a random order with random operands
+
+Seeded from cocotb.RANDOM_SEED (the SEED make variable).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, RisingEdge, Timer
+
+from verif.models import INSTRUCTIONS, PqxModel, encode
+from verif.models.consts import M32, MCE_M, MCE_N, MCE_T, TR_SIZE
+from verif.models.mce import gf_inv, gf_mul, poly_eval
+from verif.models.timing import contract as latency_contract
+from verif.sv_enums import isa_op_codes
+
+MCE_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "mce"]
+MULTI = ("MCE_BM", "MCE_CHIEN")
+SINGLE = [n for n in MCE_OPS if n not in MULTI]
+LATENCY = latency_contract()[0]
+GF = 1 << MCE_M
+
+
+def done_after(name: str) -> int:
+    """Cycles from mc_start_i to the first mc_done_o: pqx_top starts the instruction in its issue
+    cycle and registers the result in the first done cycle (top latency = done offset + 1)."""
+    return LATENCY[name] - 1
+
+
+def knob(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value else default
+
+
+class MceTb:
+    """Clock, reset, model, drivers and the register backdoor compare."""
+
+    def __init__(self, dut) -> None:
+        self.dut = dut
+        self.rng = random.Random(cocotb.RANDOM_SEED)
+        self.model = PqxModel()
+        self.codes = isa_op_codes(MCE_OPS)
+        self.words = {n: encode(n) for n in MCE_OPS}
+        self.ops = 0
+
+    async def start(self) -> None:
+        d = self.dut
+        Clock(d.clk_i, 10, "ns").start()
+        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.mc_start_i, d.mc_ack_i):
+            sig.value = 0
+        d.rst_ni.value = 0
+        await ClockCycles(d.clk_i, 3)
+        d.rst_ni.value = 1
+        await RisingEdge(d.clk_i)
+        await Timer(1, "ns")
+        self.check_state("after reset")
+        assert not int(d.mc_done_o.value), "mc_done_o high after reset"
+
+    def check_state(self, where: str) -> None:
+        d, lat = self.dut, self.model.latches
+        regs = {"MCE_S": d.syn_q, "MCE_SIGMA": d.sigma_q, "MCE_A": d.sup_q, "MCE_E": d.err_q,
+                "TR": d.u_transpose.bits_q}
+        for name, sig in regs.items():
+            if int(sig.value) != lat.get(name, 0):
+                raise AssertionError(f"{where}: register {name} DUT {int(sig.value):#x}, "
+                                     f"model {lat.get(name, 0):#x}")
+
+    def junk(self) -> None:
+        d = self.dut
+        d.op_i.value = self.rng.randrange(128)
+        d.rs1_i.value = self.rng.getrandbits(32)
+        d.rs2_i.value = self.rng.getrandbits(32)
+
+    async def op(self, name: str, rs1: int = 0, rs2: int = 0, check: bool = True) -> int:
+        """One single-cycle instruction; returns data_o (0 with exc_o)."""
+        d = self.dut
+        rs1, rs2 = rs1 & M32, rs2 & M32
+        d.start_i.value = 1
+        d.op_i.value = self.codes[name]
+        d.rs1_i.value = rs1
+        d.rs2_i.value = rs2
+        await Timer(1, "ns")
+        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x})"
+        data, exc = int(d.data_o.value), int(d.exc_o.value)
+        want = self.model.execute(self.words[name], rs1, rs2, 0)
+        if (data, exc) != (want.data, int(want.exc)):
+            raise AssertionError(f"{what}: DUT (data, exc) ({data:#x}, {exc}), model "
+                                 f"({want.data:#x}, {int(want.exc)})")
+        await RisingEdge(d.clk_i)
+        d.start_i.value = 0
+        self.junk()
+        await Timer(1, "ns")
+        if check:
+            self.check_state(f"after {what}")
+        self.ops += 1
+        return data
+
+    async def mc(self, name: str) -> int:
+        """MCE_BM or MCE_CHIEN: fixed schedule, hold until ack, register written only at ack."""
+        d, rng = self.dut, self.rng
+        what = f"op {self.ops}: {name}"
+        d.mc_start_i.value = 1
+        d.op_i.value = self.codes[name]
+        await RisingEdge(d.clk_i)
+        d.mc_start_i.value = 0
+        cycles = 1
+        while True:
+            self.junk()
+            await Timer(1, "ns")
+            if int(d.mc_done_o.value):
+                break
+            assert cycles < 64, f"{what}: no mc_done_o after {cycles} cycles"
+            self.check_state(f"{what}, cycle {cycles}")
+            await RisingEdge(d.clk_i)
+            cycles += 1
+        assert cycles == done_after(name), (
+            f"{what}: mc_done_o {cycles} cycles after mc_start_i, expected {done_after(name)}")
+        data = int(d.mc_data_o.value)
+        before = self.model.copy()
+        want = self.model.execute(self.words[name], 0, 0, 0).data
+        if data != want:
+            raise AssertionError(f"{what}: DUT mc_data {data:#x}, model {want:#x}")
+        after, self.model = self.model, before
+        for h in range(rng.choice((0, 0, 1, 3))):
+            self.check_state(f"{what}, hold {h}")      # nothing written before the ack
+            await RisingEdge(d.clk_i)
+            self.junk()
+            await Timer(1, "ns")
+            assert int(d.mc_done_o.value) and int(d.mc_data_o.value) == want, (
+                f"{what}: result not held {h + 1} cycles into the hold")
+        self.model = after
+        d.mc_ack_i.value = 1
+        await RisingEdge(d.clk_i)
+        d.mc_ack_i.value = 0
+        await Timer(1, "ns")
+        assert not int(d.mc_done_o.value), f"{what}: mc_done_o still high after the ack"
+        self.check_state(f"after {what}")
+        self.ops += 1
+        return data
+
+
+async def _tb(dut) -> MceTb:
+    tb = MceTb(dut)
+    await tb.start()
+    return tb
+
+
+def element(rng: random.Random) -> int:
+    """A 32-bit operand holding a field element, junk above bit 11 half of the time."""
+    return rng.randrange(GF) | (rng.getrandbits(20) << MCE_M if rng.random() < 0.5 else 0)
+
+
+def irreducible_goppa(rng: random.Random) -> list[int]:
+    """A random monic irreducible g = y^2 + c1 y + c0 over GF(2^12) (no root in the field)."""
+    while True:
+        g = [rng.randrange(1, GF), rng.randrange(GF), 1]
+        if all(poly_eval(g, a) for a in range(GF)):
+            return g
+
+
+# ---------------------------------------------------------------------------- tests
+@cocotb.test()
+async def MceFieldTest(dut):
+    """All 4,096 inverses and squares; products on corners and random operands."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    for x in range(GF):
+        junk = rng.getrandbits(20) << MCE_M
+        inv = await tb.op("GF12INV", x | junk, check=False)
+        assert x == 0 and inv == 0 or gf_mul(x, inv) == 1, f"GF12INV({x:#x}) = {inv:#x}: x inv(x) != 1"
+        await tb.op("GF12SQ", x | junk, check=False)
+    corners = [0, 1, 2, 0x800, 0xFFF, 0x1000, 0xFFFFF000, M32, 0x1009, 0xAAA, 0x555]
+    for a in corners:
+        for b in corners:
+            await tb.op("GF12MUL", a, b, check=False)
+    for _ in range(knob("PQX_N", 2) * 2000):
+        await tb.op("GF12MUL", element(rng), element(rng), check=False)
+    tb.check_state("after the field campaign")
+    dut._log.info(f"MceFieldTest: {GF} inverses and squares, {tb.ops} operations")
+
+
+@cocotb.test()
+async def MceDecodeTest(dut):
+    """Every weight-2 (and weight-1, weight-0) error pattern for n = 48, decoded by the unit."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    t = MCE_T
+    polys = knob("PQX_N", 2)
+    patterns = 0
+    for k in range(polys):
+        g = irreducible_goppa(rng)
+        support = rng.sample(range(GF), MCE_N)
+        for j, a in enumerate(support):
+            await tb.op("MCE_SUP_WR", a, j)
+        # syndrome term of position j: alpha_j^i / g(alpha_j)^2, i = 0..2t-1, by the unit
+        terms = []
+        for a in support:
+            ga = await tb.op("GF12MUL", await tb.op("GF12MUL", g[2], a) ^ g[1], a) ^ g[0]
+            inv = await tb.op("GF12INV", await tb.op("GF12SQ", ga))
+            col = [inv]
+            for _ in range(2 * t - 1):
+                col.append(await tb.op("GF12MUL", col[-1], a))
+            terms.append(col)
+        cases = [()] + [(j,) for j in range(MCE_N)] + [
+            (i, j) for i in range(MCE_N) for j in range(i + 1, MCE_N)]
+        for errs in cases:
+            for i in range(2 * t):
+                s = 0
+                for j in errs:
+                    s ^= terms[j][i]
+                await tb.op("MCE_SYN", s, i)
+            length = await tb.mc("MCE_BM")
+            roots = await tb.mc("MCE_CHIEN")
+            bitmap = await tb.op("MCE_ERR_RD", 0) | await tb.op("MCE_ERR_RD", 1) << 32
+            found = tuple(j for j in range(MCE_N) if bitmap >> j & 1)
+            assert found == errs and roots == len(errs) and length == len(errs), (
+                f"g = {g}, errors {errs}: BM L = {length}, Chien found {found} ({roots} roots)")
+            patterns += 1
+        dut._log.info(f"Goppa polynomial {k + 1}/{polys} g = {g}: {len(cases)} patterns decoded")
+    dut._log.info(f"MceDecodeTest: {patterns} error patterns decoded, {tb.ops} operations")
+
+
+@cocotb.test()
+async def MceRandomTest(dut):
+    """MCE_BM on random syndromes and MCE_CHIEN on random locators and supports, vs the model."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    for _ in range(knob("PQX_N", 2) * 100):
+        for i in range(2 * MCE_T):
+            await tb.op("MCE_SYN", rng.choice([0, 1, rng.randrange(GF)]) | rng.getrandbits(20) << 12, i)
+        await tb.mc("MCE_BM")
+        if rng.random() < 0.5:
+            for i in range(MCE_T + 1):
+                await tb.op("MCE_LOC_WR", element(rng), i)
+        for j in rng.sample(range(MCE_N), rng.randrange(1, 8)):
+            await tb.op("MCE_SUP_WR", element(rng), j)
+        await tb.mc("MCE_CHIEN")
+        for i in range(MCE_T + 1):
+            await tb.op("MCE_LOC_RD", i)
+    dut._log.info(f"MceRandomTest: {tb.ops} operations")
+
+
+@cocotb.test()
+async def MceIndexTest(dut):
+    """Index instructions at every edge and beyond: exc_o, nothing written (backdoor compare)."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    limits = {"MCE_SYN": (1, 2 * MCE_T), "MCE_LOC_WR": (1, MCE_T + 1), "MCE_SUP_WR": (1, MCE_N),
+              "TR_WR": (1, 2 * TR_SIZE), "MCE_LOC_RD": (0, MCE_T + 1),
+              "MCE_ERR_RD": (0, -(-MCE_N // 32)), "TR_RD": (0, 2 * TR_SIZE)}
+    for name, (reg, limit) in limits.items():
+        for idx in [0, limit - 1, limit, limit + 1, 255, 256 + limit - 1, 1 << 31, M32,
+                    *(rng.getrandbits(32) for _ in range(8))]:
+            a = rng.getrandbits(32)
+            await tb.op(name, *((idx, a) if reg == 0 else (a, idx)))
+    dut._log.info(f"MceIndexTest: {tb.ops} operations")
+
+
+@cocotb.test()
+async def MceTransposeTest(dut):
+    """64 x 64 matrices by rows in, by columns out, against the transpose computed here."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    size = TR_SIZE
+    matrices = {"identity": [1 << r for r in range(size)], "zero": [0] * size,
+                "ones": [(1 << size) - 1] * size, "anti-diagonal": [1 << (size - 1 - r) for r in range(size)],
+                "upper triangle": [((1 << size) - 1) << r & ((1 << size) - 1) for r in range(size)]}
+    for k in range(knob("PQX_N", 2) * 2):
+        matrices[f"random {k}"] = [rng.getrandbits(size) for _ in range(size)]
+    for name, rows in matrices.items():
+        for r in rng.sample(range(size), size):
+            for h in rng.sample((0, 1), 2):
+                await tb.op("TR_WR", rows[r] >> (32 * h), r + size * h, check=False)
+        tb.check_state(f"{name}: after the writes")
+        for c in range(size):
+            for h in (0, 1):
+                word = await tb.op("TR_RD", c + size * h, check=False)
+                want = sum((rows[32 * h + k] >> c & 1) << k for k in range(32))
+                assert word == want, f"{name}: column {c} half {h}: {word:#010x}, expected {want:#010x}"
+    dut._log.info(f"MceTransposeTest: {len(matrices)} matrices")
+
+
+@cocotb.test()
+async def MceRandomMixTest(dut):
+    """Every McEliece instruction in a random order, random operands (indices mostly in range)."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    for _ in range(knob("PQX_N", 2) * 500):
+        name = rng.choice(MCE_OPS)
+        if name in MULTI:
+            await tb.mc(name)
+            continue
+        info = INSTRUCTIONS[name]
+        a, b = element(rng), element(rng)
+        if info.operands is not None:
+            a, b, _ = info.operands(rng, a, b, 0)
+        await tb.op(name, a, b)
+    dut._log.info(f"MceRandomMixTest: {tb.ops} operations")
