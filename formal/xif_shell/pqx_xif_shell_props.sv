@@ -428,8 +428,9 @@ module pqx_xif_shell_props #(
   // entry after the one whose result just started.
   logic [3:0][3:0] dq_id;
   logic [3:0][4:0] dq_rd;
-  logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live, dq_mc, dq_modp;
+  logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live, dq_mc, dq_mcx;
   logic [3:0][2:0] dq_cls, dq_unit;
+  logic [3:0][6:0] dq_op;
   for (genvar p = 0; p < 4; p++) begin : g_dq
     pqx_pkg::entry_t e;
     assign e          = p_q_q[p];
@@ -441,9 +442,19 @@ module pqx_xif_shell_props #(
     assign dq_cls[p]  = op_class(e.dec.op);
     assign dq_unit[p] = e.dec.unit;
     assign dq_mc[p]   = e.dec.multi_cycle;
-    assign dq_modp[p] = e.dec.op == pqx_pkg::OpModpMontymul;
+    assign dq_op[p]   = e.dec.op;
+    assign dq_mcx[p]  = mc_other(e.dec.op);
     assign dq_live[p] = (3'(p) < p_cnt_q) && !(!e.accepted && p_cmt_q[p]);
   end
+
+  // the multi-cycle instructions outside S/O (docs/isa.md latency > 1): MODP_MONTYMUL in the
+  // arithmetic unit, MCE_BM and MCE_CHIEN in the McEliece unit
+  function automatic logic mc_other(input logic [6:0] op);
+    mc_other = op == pqx_pkg::OpModpMontymul || op == pqx_pkg::OpMceBm || op == pqx_pkg::OpMceChien;
+  endfunction
+  function automatic logic [2:0] mc_other_unit(input logic [6:0] op);
+    mc_other_unit = op == pqx_pkg::OpModpMontymul ? pqx_pkg::UnitArith : pqx_pkg::UnitMce;
+  endfunction
 
   // class of a decoded op (implementation side of so_class)
   function automatic logic [2:0] op_class(input logic [6:0] op);
@@ -530,8 +541,8 @@ module pqx_xif_shell_props #(
           inv_dsp_state: assert (dsp_e.dec.unit == pqx_pkg::UnitState);
         inv_dsp_mc: assert (dsp_e.dec.multi_cycle == (op_class(dsp_e.dec.op) == C_KSTART
                             || op_class(dsp_e.dec.op) == C_KPERM || op_class(dsp_e.dec.op) == C_THASH
-                            || dsp_e.dec.op == pqx_pkg::OpModpMontymul));
-        if (dsp_e.dec.op == pqx_pkg::OpModpMontymul) inv_dsp_modp: assert (dsp_e.dec.unit == pqx_pkg::UnitArith);
+                            || mc_other(dsp_e.dec.op)));
+        if (mc_other(dsp_e.dec.op)) inv_dsp_mcx: assert (dsp_e.dec.unit == mc_other_unit(dsp_e.dec.op));
       end
       inv_sq_count:  assert (dq_count == sq_n_q);
       if (busy_q) inv_busy_valid: assert (result_valid_o);
@@ -550,8 +561,8 @@ module pqx_xif_shell_props #(
           if (dq_cls[p] == C_LOAD || dq_cls[p] == C_KABSORB || dq_cls[p] == C_KINIT)
             assert (dq_unit[p] == pqx_pkg::UnitState);
           assert (dq_mc[p] == (dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM
-                               || dq_cls[p] == C_THASH || dq_modp[p]));
-          if (dq_modp[p]) assert (dq_unit[p] == pqx_pkg::UnitArith);
+                               || dq_cls[p] == C_THASH || dq_mcx[p]));
+          if (dq_mcx[p]) assert (dq_unit[p] == mc_other_unit(dq_op[p]));
         end
       end
     end

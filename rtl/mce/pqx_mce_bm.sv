@@ -88,7 +88,7 @@ module pqx_mce_bm #(
         end
         bp_d    = {lengthen ? c_q[T*M-1:0] : bp_q[T*M-1:0], M'(0)};
         n_d     = n_q + 1'b1;
-        phase_d = int'(n_q) == 2 * T - 1 ? Done : Disc;
+        phase_d = int'(n_q) >= 2 * T - 1 ? Done : Disc;   // (>=: no count past the end)
       end
       Done: if (ack_i) phase_d = Idle;
       default: phase_d = Idle;

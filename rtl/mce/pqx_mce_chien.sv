@@ -70,7 +70,7 @@ module pqx_mce_chien #(
         end
       end
       step_q <= step_q + 1'b1;
-      if (int'(step_q) == Steps - 1) begin
+      if (int'(step_q) >= Steps - 1) begin   // (>=: no count past the end)
         run_q  <= 1'b0;
         done_q <= 1'b1;
       end

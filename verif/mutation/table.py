@@ -261,6 +261,22 @@ MUTATIONS: list[Mutation] = [
              "          if (s * Lanes + l < N && s == int'(step_q)) bitmap_q[s*Lanes + l] <= root[l];",
              "          if (s * Lanes + l < N - 1 && s == int'(step_q)) bitmap_q[s*Lanes + l] <= root[l];",
              "[mce] the Chien search never marks the last support entry", checker="sim:mce"),
+    Mutation("mce_locator_before_ack", "rtl/mce/pqx_mce_unit.sv",
+             "      if (mc_ack_i && mc_bm_q)  sigma_q <= bm_sigma;",
+             "      if (bm_done && mc_bm_q)   sigma_q <= bm_sigma;",
+             "[mce] MCE_BM writes the locator while its result waits, before the ack",
+             checker="sim:mce"),
+    Mutation("mce_syndrome_written_unstarted", "rtl/mce/pqx_mce_unit.sv",
+             "        if (start_i && wr_syn && rs2_i == 32'(k)) syn_q[k*M +: M] <= x;",
+             "        if (wr_syn && rs2_i == 32'(k)) syn_q[k*M +: M] <= x;",
+             "[mce] MCE_SYN writes its syndrome whenever it is on the op port, executed or not (in "
+             "pqx_top: a queued, killed or uncommitted MCE_SYN at the head changes S)",
+             checker="formal:mce:regs"),
+    Mutation("mce_chien_done_early", "rtl/mce/pqx_mce_chien.sv",
+             "      if (int'(step_q) >= Steps - 1) begin   // (>=: no count past the end)",
+             "      if (int'(step_q) >= Steps - 2) begin   // (>=: no count past the end)",
+             "[mce] MCE_CHIEN done one step early (the last four support entries unsearched)",
+             checker="formal:mce:chien"),
     # the pipelined build (Pipelined = 1; issue 17)
     Mutation("pipe_operand_not_held", "rtl/arith/pqx_arith_unit.sv",
              "        s3_rs1_q   <= s2_rs1_q;",
@@ -295,7 +311,8 @@ MUTATIONS: list[Mutation] = [
              "[pipelined] the dispatch register takes the next instruction while its own waits: "
              "an instruction is lost", checker="sim:top_pipelined"),
     Mutation("modp_result_dropped", "rtl/pqx_top.sv",
-             "res_data_d = mc_arith_q ? arith_mc_data : 32'd0;", "res_data_d = 32'd0;",
+             "res_data_d = mc_arith_q ? arith_mc_data : mc_mce_q ? mce_mc_data : 32'd0;",
+             "res_data_d = mc_mce_q ? mce_mc_data : 32'd0;",
              "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
     # sampler and FPR units (issue 5)
     Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",

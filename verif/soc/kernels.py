@@ -39,6 +39,9 @@ class Kernel:
     figure the issue names)."""
     note: str = ""
     max_cycles: int = 5_000_000
+    other_seed: tuple[str, int | None, int | None] | None = None
+    """Another seed paper's figures for the same computation: (paper, software, ISE) cycles; such
+    kernels get their own table (scripts/cycles.py)."""
 
 
 def words_le(words: list[int]) -> bytes:
@@ -67,5 +70,5 @@ def c_header(values: dict[str, Value]) -> str:
 
 def all_kernels() -> list[Kernel]:
     """Every kernel, in the order of the table."""
-    from . import kernels_arith, kernels_keccak
-    return list(kernels_keccak.KERNELS) + list(kernels_arith.KERNELS)
+    from . import kernels_arith, kernels_keccak, kernels_mce
+    return list(kernels_keccak.KERNELS) + list(kernels_arith.KERNELS) + list(kernels_mce.KERNELS)

@@ -1,0 +1,49 @@
+"""Classic McEliece kernels of the cycle table (verif/soc/kernels.py), next to the McEliece ISE
+seed's figures (reduced parameters m = 12, n = 48, t = 2).
+
+The reference is the project's Classic McEliece model (verif/models/mceliece.py, parameter set
+TOY), which is checked against galois and, at mceliece348864, against pqcrypto; the instruction
+models of PQX are not used.
+"""
+
+from __future__ import annotations
+
+import random
+
+from verif.models import mceliece as mc
+
+from .kernels import Kernel, Value, words_le
+
+SEED = "McEliece ISE"
+
+
+def goppa_code(rng: random.Random) -> tuple[list[int], list[int]]:
+    """A random binary Goppa code of TOY: monic irreducible g of degree t = 2 (no root in the
+    field) and a support of n distinct field elements."""
+    p = mc.TOY
+    while True:
+        g = [rng.randrange(1, 1 << p.m), rng.randrange(1 << p.m), 1]
+        if all(mc.poly_eval(p, g, a) for a in range(1 << p.m)):
+            return g, rng.sample(range(1 << p.m), p.n)
+
+
+def _bm_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+    p = mc.TOY
+    g, support = goppa_code(rng)
+    errs = rng.sample(range(p.n), p.t)
+    r = [int(j in errs) for j in range(p.n)]
+    return {"SYN": mc.syndrome(p, g, support, r)}
+
+
+def _bm_ref(v: dict[str, Value]) -> bytes:
+    sigma, length = mc.bm_length(mc.TOY, v["SYN"])
+    return words_le(sigma + [length])
+
+
+KERNELS: list[Kernel] = [
+    Kernel("mce_bm", "firmware/kernels/mce_bm.c",
+           "Classic McEliece Berlekamp-Massey, 2t = 4 syndromes -> error locator and L (m = 12, t = 2)",
+           _bm_inputs, _bm_ref, other_seed=(SEED, 5_832, 40),
+           note="the McEliece seed's BM sub-operation: 5,832 cycles in software, 40 with its ISE "
+                "(reduced parameters m = 12, n = 48, t = 2, the same as PQX's unit)"),
+]
