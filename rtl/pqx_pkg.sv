@@ -120,6 +120,7 @@ package pqx_pkg;
     OpMceSupWr,             // MCE_SUP_WR
     OpMceChien,             // MCE_CHIEN
     OpMceErrRd,             // MCE_ERR_RD
+    OpMceMinpoly,           // MCE_MINPOLY
     OpTrWr,                 // TR_WR
     OpTrRd                  // TR_RD
   } op_e;

@@ -514,6 +514,14 @@ static inline uint32_t pqx_mce_err_rd(uint32_t rs1)
     return rd;
 }
 
+/* MCE_MINPOLY: mce unit, 7 cycles */
+static inline uint32_t pqx_mce_minpoly(uint32_t rs1, uint32_t rs2)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x0f, %[rd], %[rs1], %[rs2]" : [rd] "=r"(rd) : [rs1] "r"(rs1), [rs2] "r"(rs2));
+    return rd;
+}
+
 /* TR_WR: mce unit, 1 cycle */
 static inline void pqx_tr_wr(uint32_t rs1, uint32_t rs2)
 {

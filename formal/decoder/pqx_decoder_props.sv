@@ -125,6 +125,7 @@ module pqx_decoder_props #(
         10'h001, 10'h002: begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end  // GF12SQ, GF12INV
         10'h008, 10'h00B, 10'h00C, 10'h010:                    // MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR
                           begin ref_unit = U_MCE; ref_wb = 1'b0; ref_rs = 3'b011; end
+        10'h00F:          begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b011; end  // MCE_MINPOLY
         10'h009, 10'h00D: begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b000; end  // MCE_BM, MCE_CHIEN
         10'h00A, 10'h00E, 10'h011:                             // MCE_LOC_RD MCE_ERR_RD TR_RD
                           begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end

@@ -11,7 +11,8 @@
 //            MCE_CHIEN: the bitmap); with xif_shell's property (a) (start_i and mc_ack_i only for
 //            the oldest in-flight instruction, accepted, committed and not killed): a killed or
 //            rejected instruction changes none of them
-//   bm / chien (tasks bm, chien) the fixed schedules of MCE_BM and MCE_CHIEN through the unit:
+//   bm / chien / minpoly (tasks bm, chien, minpoly) the fixed schedules of MCE_BM, MCE_CHIEN and
+//            MCE_MINPOLY through the unit:
 //            started while idle, mc_done_o rises exactly Done cycles after mc_start_i, stays high
 //            until mc_ack_i and drops after it, whatever the other inputs do (k-induction)
 `default_nettype none
@@ -143,6 +144,10 @@ module pqx_mce_props (
 `ifdef MCE_BM
   localparam int unsigned Done = 9;         // 4t + 1 (docs/isa.md: MCE_BM latency 10)
   localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpMceBm;
+`endif
+`ifdef MCE_MINPOLY
+  localparam int unsigned Done = 6;         // 3t (docs/isa.md: MCE_MINPOLY latency 7)
+  localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpMceMinpoly;
 `endif
 `ifdef MCE_CHIEN
   localparam int unsigned Done = 13;        // ceil(48 / 4) + 1 (docs/isa.md: MCE_CHIEN latency 14)

@@ -3,6 +3,7 @@
 // uses, as functions so that each engine instantiates its own copies.
 //
 // GF(2^12) = GF(2)[z]/(z^12 + z^3 + 1), bit i of an element the coefficient of z^i.
+// (Parameters and F(y) are those of the model's parameter set TOY, verif/models/mceliece.py.)
 //   gf_mul  carry-less 12x12 product (23 bits), then the bits 22..12 folded back with the field
 //           polynomial, highest first
 //   gf_sq   the square: bit i of a moves to bit 2i (squaring is linear over GF(2)), then folded
@@ -17,6 +18,10 @@ package pqx_mce_pkg;
   localparam int unsigned N     = 48;                 // support entries, error-bitmap bits
   localparam int unsigned T     = 2;                  // errors corrected
   localparam int unsigned Lanes = 4;                  // MCE_CHIEN: support entries per cycle
+  // GF(2^12)[y]/F(y), the field MCE_MINPOLY works in: F(y) = y^2 + y + z^9 (monic, degree t;
+  // y^2 + y + c is irreducible exactly when the trace of c is 1, and z^9 is the smallest such c).
+  // FLow holds F_0 .. F_{t-1}, F_i in bits [12 i +: 12].
+  localparam logic [T*M-1:0] FLow = {12'h001, 12'h200};
 
   typedef logic [M-1:0] gf_t;
 

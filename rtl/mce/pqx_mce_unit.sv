@@ -1,5 +1,6 @@
 // PQX Classic McEliece unit: GF(2^12) arithmetic, the Goppa decoder's Berlekamp-Massey engine
-// and support-list Chien search, and the 64 x 64-bit transpose store (docs/isa.md, "Classic
+// and support-list Chien search, the Gaussian-elimination engine of key generation's minimal
+// polynomial, and the 64 x 64-bit transpose store (docs/isa.md, "Classic
 // McEliece"). Reduced parameters of the McEliece seed: m = 12, n = 48, t = 2 (pqx_mce_pkg).
 //
 // Architectural state (registers, zero at reset): the 2t syndromes S, the error locator sigma
@@ -13,9 +14,11 @@
 //     MCE_ERR_RD, TR_RD read registers. Operand bits above the 12 of a field element are ignored.
 //   multi-cycle (mc_start_i .. mc_ack_i): MCE_BM runs pqx_mce_bm on S (done 4t + 1 cycles after
 //     its start), MCE_CHIEN runs pqx_mce_chien on sigma and the support (done ceil(n/4) + 1
-//     cycles after); mc_done_o holds until mc_ack_i, the cycle the result is taken, which is
-//     also the cycle sigma (MCE_BM) or E (MCE_CHIEN) takes the engine's output. mc_data_o is
-//     the register length L (MCE_BM) or the number of roots found (MCE_CHIEN).
+//     cycles after), MCE_MINPOLY runs pqx_mce_minpoly on beta = rs1 + rs2 y (done 3t cycles
+//     after); mc_done_o holds until mc_ack_i, the cycle the result is taken, which is also the
+//     cycle sigma (MCE_BM: the locator; MCE_MINPOLY: g, or 0 if singular) or E (MCE_CHIEN)
+//     takes the engine's output. mc_data_o is the register length L (MCE_BM), the number of
+//     roots found (MCE_CHIEN) or 1 for a minimal polynomial found, 0 singular (MCE_MINPOLY).
 // Nothing is written outside start_i and mc_ack_i, both of which the shell raises only for a
 // committed instruction.
 `default_nettype none
@@ -124,8 +127,11 @@ module pqx_mce_unit (
   );
 
   // ---------------------------------------------------------------- engines
-  logic               mc_bm_q;     // the running multi-cycle instruction is MCE_BM
-  logic               bm_done, chien_done;
+  typedef enum logic [1:0] { EngBm, EngChien, EngMinpoly } engine_e;
+  engine_e            mc_eng_q;    // the engine of the running multi-cycle instruction
+  logic               mc_bm_q;
+  logic               bm_done, chien_done, mp_done, mp_ok;
+  logic [(T+1)*M-1:0] mp_g;
   logic [(T+1)*M-1:0] bm_sigma;
   logic [7:0]         bm_len;
   logic [N-1:0]       chien_bitmap;
@@ -138,7 +144,7 @@ module pqx_mce_unit (
     .done_o  (bm_done),
     .sigma_o (bm_sigma),
     .len_o   (bm_len),
-    .ack_i   (mc_ack_i && mc_bm_q)
+    .ack_i   (mc_ack_i && mc_eng_q == EngBm)
   );
 
   pqx_mce_chien #(.N(N), .T(T)) u_chien (
@@ -149,7 +155,19 @@ module pqx_mce_unit (
     .support_i (sup_q),
     .done_o    (chien_done),
     .bitmap_o  (chien_bitmap),
-    .ack_i     (mc_ack_i && !mc_bm_q)
+    .ack_i     (mc_ack_i && mc_eng_q == EngChien)
+  );
+
+  // MCE_MINPOLY: beta = rs1[11:0] + rs2[11:0] y (t = 2: one operand per coefficient)
+  pqx_mce_minpoly #(.T(T)) u_minpoly (
+    .clk_i,
+    .rst_ni,
+    .start_i (mc_start_i && op_i == pqx_pkg::OpMceMinpoly),
+    .beta_i  ({y, x}),
+    .done_o  (mp_done),
+    .ok_o    (mp_ok),
+    .g_o     (mp_g),
+    .ack_i   (mc_ack_i && mc_eng_q == EngMinpoly)
   );
 
   logic [7:0] roots;
@@ -158,8 +176,15 @@ module pqx_mce_unit (
     for (int j = 0; j < N; j++) roots = roots + 8'(chien_bitmap[j]);
   end
 
-  assign mc_done_o = mc_bm_q ? bm_done : chien_done;
-  assign mc_data_o = 32'(mc_bm_q ? bm_len : roots);
+  assign mc_bm_q = mc_eng_q == EngBm;
+  always_comb begin
+    unique case (mc_eng_q)
+      EngBm:      begin mc_done_o = bm_done;    mc_data_o = 32'(bm_len); end
+      EngChien:   begin mc_done_o = chien_done; mc_data_o = 32'(roots);  end
+      EngMinpoly: begin mc_done_o = mp_done;    mc_data_o = 32'(mp_ok);  end
+      default:    begin mc_done_o = 1'b0;       mc_data_o = '0;          end
+    endcase
+  end
 
   // ---------------------------------------------------------------- registers
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -168,9 +193,12 @@ module pqx_mce_unit (
       sigma_q <= '0;
       sup_q   <= '0;
       err_q   <= '0;
-      mc_bm_q <= 1'b0;
+      mc_eng_q <= EngBm;
     end else begin
-      if (mc_start_i) mc_bm_q <= op_i == pqx_pkg::OpMceBm;
+      if (mc_start_i) begin
+        mc_eng_q <= op_i == pqx_pkg::OpMceBm ? EngBm
+                  : op_i == pqx_pkg::OpMceChien ? EngChien : EngMinpoly;
+      end
       for (int k = 0; k < 2 * T; k++) begin
         if (start_i && wr_syn && rs2_i == 32'(k)) syn_q[k*M +: M] <= x;
       end
@@ -181,7 +209,8 @@ module pqx_mce_unit (
         if (start_i && wr_sup && rs2_i == 32'(j)) sup_q[j*M +: M] <= x;
       end
       if (mc_ack_i && mc_bm_q)  sigma_q <= bm_sigma;
-      if (mc_ack_i && !mc_bm_q) err_q   <= chien_bitmap;
+      if (mc_ack_i && mc_eng_q == EngMinpoly) sigma_q <= mp_g;
+      if (mc_ack_i && mc_eng_q == EngChien) err_q <= chien_bitmap;
     end
   end
 

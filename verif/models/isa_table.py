@@ -266,6 +266,9 @@ MCE_BM_LATENCY = 4 * MCE_T + 2
 MCE_CHIEN_LATENCY = -(-MCE_N // MCE_CHIEN_LANES) + 2
 """MCE_CHIEN: MCE_CHIEN_LANES support entries per cycle, a start and a result cycle."""
 
+MCE_MINPOLY_LATENCY = 3 * MCE_T + 1
+"""MCE_MINPOLY: t - 1 cycles of powers, two per column of the elimination, a result cycle."""
+
 _GF12_CORNERS: dict[str, Corner] = {"x=0": lambda a, b, c: a & 0xFFF == 0,
                                     "x=1": lambda a, b, c: a & 0xFFF == 1,
                                     "upper bits set": lambda a, b, c: a >> 12 != 0}
@@ -397,6 +400,10 @@ _TABLE: tuple[InstrInfo, ...] = (
     _mce_indexed("MCE_SUP_WR", 0x0C, RS1 | RS2, False, "OpMceSupWr", 1, MCE_N),
     _mce("MCE_CHIEN", 0x0D, _NONE, True, MCE_CHIEN_LATENCY, "OpMceChien", weight=0.3),
     _mce_indexed("MCE_ERR_RD", 0x0E, RS1, True, "OpMceErrRd", 0, -(-MCE_N // 32)),
+    _mce("MCE_MINPOLY", 0x0F, RS1 | RS2, True, MCE_MINPOLY_LATENCY, "OpMceMinpoly", weight=0.3,
+         corners={"singular (beta in GF(2^12))": lambda a, b, c: b & 0xFFF == 0,
+                  "nonsingular": lambda a, b, c: b & 0xFFF != 0},
+         operands=lambda r, a, b, c: (a, 0 if r.random() < 0.2 else b, c)),
     _mce_indexed("TR_WR", 0x10, RS1 | RS2, False, "OpTrWr", 1, 2 * TR_SIZE),
     _mce_indexed("TR_RD", 0x11, RS1, True, "OpTrRd", 0, 2 * TR_SIZE),
 )

@@ -8,7 +8,8 @@ set; an element is 12 bits, bit i the coefficient of z^i. Operand bits above bit
 Architectural state (registers of the unit, zero at reset), kept in `PqxModel.latches` as packed
 integers (element k of a w-bit array in bits [w k, w k + w)):
   MCE_S      the 2t syndromes s_0..s_{2t-1}            (MCE_SYN writes, MCE_BM reads)
-  MCE_SIGMA  the error locator sigma_0..sigma_t         (MCE_BM, MCE_LOC_WR write; MCE_CHIEN reads)
+  MCE_SIGMA  the error locator sigma_0..sigma_t         (MCE_BM, MCE_MINPOLY, MCE_LOC_WR write;
+                                                         MCE_CHIEN reads)
   MCE_A      the support alpha_0..alpha_{n-1}           (MCE_SUP_WR writes)
   MCE_E      the n-bit error bitmap, bit j: sigma(alpha_j) = 0   (MCE_CHIEN writes)
   TR         the 64 x 64-bit transpose store, row r in bits [64 r, 64 r + 64)
@@ -18,7 +19,10 @@ parameter set TOY). MCE_BM is its Berlekamp-Massey iteration (`bm_length`, the r
 implementation's `bm`, connection polynomial truncated to degree t): on any 2t syndromes,
 decodable or not, it leaves sigma_i = C_{t-i}, the connection polynomial reversed, whose roots are
 the support elements of the error positions when at most t errors occurred; rd = L, the length
-of the shortest register found.
+of the shortest register found. MCE_MINPOLY is key generation's Irreducible step (`min_poly`):
+the monic minimal polynomial g of beta = rs1[11:0] + rs2[11:0] y in GF(2^12)[y]/F(y) into the
+locator register (g_0..g_t, so that MCE_CHIEN can test g for roots on the support), rd = 1; if
+1, beta are dependent (rs2[11:0] = 0) the register is cleared and rd = 0.
 """
 
 from __future__ import annotations
@@ -124,6 +128,14 @@ def _mce_chien(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
     bitmap = sum(1 << j for j, a in enumerate(support(m)) if poly_eval(sigma, a) == 0)
     m.latches["MCE_E"] = bitmap
     return bin(bitmap).count("1")
+
+
+@semantics("MCE_MINPOLY")
+def _mce_minpoly(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
+    g = mceliece.min_poly(mceliece.TOY, [rs1 & GF_MASK, rs2 & GF_MASK])
+    for k in range(MCE_T + 1):
+        _put(m, "MCE_SIGMA", k, MCE_M, g[k] if g else 0)
+    return int(g is not None)
 
 
 @semantics("MCE_ERR_RD")

@@ -83,7 +83,7 @@ def test_table_size_and_names() -> None:
     r4 = [i for i in INSTRUCTIONS.values() if i.format == "r4"]
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
-    assert len(r4) == 12 and len(r) == 46 and len(mce) == 12
+    assert len(r4) == 12 and len(r) == 46 and len(mce) == 13
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
     assert all(i.unit in UNITS for i in INSTRUCTIONS.values())
@@ -116,7 +116,8 @@ def test_mce_funct7_from_spec() -> None:
     expected = {
         "GF12MUL": 0x00, "GF12SQ": 0x01, "GF12INV": 0x02,
         "MCE_SYN": 0x08, "MCE_BM": 0x09, "MCE_LOC_RD": 0x0A, "MCE_LOC_WR": 0x0B,
-        "MCE_SUP_WR": 0x0C, "MCE_CHIEN": 0x0D, "MCE_ERR_RD": 0x0E, "TR_WR": 0x10, "TR_RD": 0x11,
+        "MCE_SUP_WR": 0x0C, "MCE_CHIEN": 0x0D, "MCE_ERR_RD": 0x0E, "MCE_MINPOLY": 0x0F,
+        "TR_WR": 0x10, "TR_RD": 0x11,
     }  # fmt: skip
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x0B} == expected
 
@@ -154,7 +155,7 @@ def test_register_read_masks() -> None:
         "MQMULF": r12, "MQMULK": r12, "MQMULD": r12, "FPR_LOAD_SE": r12, "FPR_EXEC": r12,
         "GF12MUL": r12, "GF12SQ": RS1, "GF12INV": RS1, "MCE_SYN": r12, "MCE_BM": 0,
         "MCE_LOC_RD": RS1, "MCE_LOC_WR": r12, "MCE_SUP_WR": r12, "MCE_CHIEN": 0,
-        "MCE_ERR_RD": RS1, "TR_WR": r12, "TR_RD": RS1,
+        "MCE_ERR_RD": RS1, "MCE_MINPOLY": r12, "TR_WR": r12, "TR_RD": RS1,
     }  # fmt: skip
     for name, mask in spot.items():
         assert INSTRUCTIONS[name].register_read == mask, name

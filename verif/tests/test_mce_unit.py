@@ -19,6 +19,9 @@ cycles with junk on every other input, and update their register only at mc_ack_
                      -> MCE_ERR_RD: the bitmap must be exactly the error positions
   MceRandomTest      random syndromes (undecodable ones included), random locators and supports:
                      MCE_BM and MCE_CHIEN against the model
+  MceMinpolyTest     MCE_MINPOLY (Gaussian elimination) on random beta, singular ones (rs2 = 0)
+                     included, against the model; g then has no root in the field (MCE_CHIEN on a
+                     support of 48 random elements finds none) and g(beta) = 0 in GF(2^12)[y]/F
   MceIndexTest       every index instruction at the edges and beyond: exc_o, no write
   MceTransposeTest   random and structured 64 x 64 matrices written by rows, read by columns,
                      against a transpose computed here
@@ -43,7 +46,7 @@ from verif.models.timing import contract as latency_contract
 from verif.sv_enums import isa_op_codes
 
 MCE_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "mce"]
-MULTI = ("MCE_BM", "MCE_CHIEN")
+MULTI = ("MCE_BM", "MCE_CHIEN", "MCE_MINPOLY")
 SINGLE = [n for n in MCE_OPS if n not in MULTI]
 LATENCY = latency_contract()[0]
 GF = 1 << MCE_M
@@ -123,12 +126,16 @@ class MceTb:
         self.ops += 1
         return data
 
-    async def mc(self, name: str) -> int:
-        """MCE_BM or MCE_CHIEN: fixed schedule, hold until ack, register written only at ack."""
+    async def mc(self, name: str, rs1: int = 0, rs2: int = 0) -> int:
+        """MCE_BM, MCE_CHIEN or MCE_MINPOLY: fixed schedule, hold until ack, register written
+        only at ack."""
         d, rng = self.dut, self.rng
-        what = f"op {self.ops}: {name}"
+        rs1, rs2 = rs1 & M32, rs2 & M32
+        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x})"
         d.mc_start_i.value = 1
         d.op_i.value = self.codes[name]
+        d.rs1_i.value = rs1
+        d.rs2_i.value = rs2
         await RisingEdge(d.clk_i)
         d.mc_start_i.value = 0
         cycles = 1
@@ -145,7 +152,7 @@ class MceTb:
             f"{what}: mc_done_o {cycles} cycles after mc_start_i, expected {done_after(name)}")
         data = int(d.mc_data_o.value)
         before = self.model.copy()
-        want = self.model.execute(self.words[name], 0, 0, 0).data
+        want = self.model.execute(self.words[name], rs1, rs2, 0).data
         if data != want:
             raise AssertionError(f"{what}: DUT mc_data {data:#x}, model {want:#x}")
         after, self.model = self.model, before
@@ -269,6 +276,41 @@ async def MceRandomTest(dut):
 
 
 @cocotb.test()
+async def MceMinpolyTest(dut):
+    """Minimal polynomials of random beta (a fifth singular) against the model; the found g is
+    irreducible (no root on a random support, checked with MCE_CHIEN) and g(beta) = 0."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    found = 0
+    for j, a in enumerate(rng.sample(range(GF), MCE_N)):
+        await tb.op("MCE_SUP_WR", a, j)
+    for _ in range(knob("PQX_N", 2) * 60):
+        b0, b1 = element(rng), element(rng) if rng.random() < 0.8 else rng.getrandbits(20) << 12
+        ok = await tb.mc("MCE_MINPOLY", b0, b1)
+        g = [await tb.op("MCE_LOC_RD", i) for i in range(MCE_T + 1)]
+        assert ok == int(b1 & 0xFFF != 0), f"beta = ({b0:#x}, {b1:#x}): MCE_MINPOLY rd {ok}"
+        if ok:
+            found += 1
+            assert g[MCE_T] == 1, f"g = {g} is not monic"
+            beta = [b0 & 0xFFF, b1 & 0xFFF]
+            acc = [0] * MCE_T                  # g(beta) by Horner in GF(2^12)[y]/F
+            for c in reversed(g):
+                acc = mulmod_f(acc, beta)
+                acc[0] ^= c
+            assert acc == [0] * MCE_T, f"g = {g}: g(beta) = {acc} for beta = {beta}"
+            assert await tb.mc("MCE_CHIEN") == 0, f"g = {g} has a root on the support"
+        else:
+            assert g == [0] * (MCE_T + 1), f"singular beta: locator {g} not cleared"
+    dut._log.info(f"MceMinpolyTest: {found} minimal polynomials, {tb.ops} operations")
+
+
+def mulmod_f(a: list[int], b: list[int]) -> list[int]:
+    """a b in GF(2^12)[y]/(y^2 + y + z^9), t = 2 (F of the model's TOY parameters)."""
+    p = [gf_mul(a[0], b[0]), gf_mul(a[0], b[1]) ^ gf_mul(a[1], b[0]), gf_mul(a[1], b[1])]
+    return [p[0] ^ gf_mul(p[2], 0x200), p[1] ^ p[2]]       # y^2 = y + z^9
+
+
+@cocotb.test()
 async def MceIndexTest(dut):
     """Index instructions at every edge and beyond: exc_o, nothing written (backdoor compare)."""
     tb = await _tb(dut)
@@ -315,12 +357,9 @@ async def MceRandomMixTest(dut):
     rng = tb.rng
     for _ in range(knob("PQX_N", 2) * 500):
         name = rng.choice(MCE_OPS)
-        if name in MULTI:
-            await tb.mc(name)
-            continue
         info = INSTRUCTIONS[name]
         a, b = element(rng), element(rng)
         if info.operands is not None:
             a, b, _ = info.operands(rng, a, b, 0)
-        await tb.op(name, a, b)
+        await (tb.mc(name, a, b) if name in MULTI else tb.op(name, a, b))
     dut._log.info(f"MceRandomMixTest: {tb.ops} operations")
