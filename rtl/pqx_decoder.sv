@@ -109,6 +109,9 @@ module pqx_decoder #(
         7'h0D: op = pqx_pkg::OpMceChien;
         7'h0E: op = pqx_pkg::OpMceErrRd;
         7'h0F: op = pqx_pkg::OpMceMinpoly;
+        7'h12: op = pqx_pkg::OpMceRowWr;
+        7'h13: op = pqx_pkg::OpMceRowRd;
+        7'h14: op = pqx_pkg::OpMceSys;
         7'h10: op = pqx_pkg::OpTrWr;
         7'h11: op = pqx_pkg::OpTrRd;
         default: op = pqx_pkg::OpIllegal;
@@ -329,6 +332,15 @@ module pqx_decoder #(
       end
       pqx_pkg::OpMceMinpoly: begin   // MCE_MINPOLY
         dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b011; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpMceRowWr: begin   // MCE_ROW_WR
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpMceRowRd: begin   // MCE_ROW_RD
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpMceSys: begin   // MCE_SYS
+        dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpTrWr: begin   // TR_WR
         dec_o.unit = pqx_pkg::UnitMce; dec_o.rs_read = 3'b011;

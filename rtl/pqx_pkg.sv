@@ -121,6 +121,9 @@ package pqx_pkg;
     OpMceChien,             // MCE_CHIEN
     OpMceErrRd,             // MCE_ERR_RD
     OpMceMinpoly,           // MCE_MINPOLY
+    OpMceRowWr,             // MCE_ROW_WR
+    OpMceRowRd,             // MCE_ROW_RD
+    OpMceSys,               // MCE_SYS
     OpTrWr,                 // TR_WR
     OpTrRd                  // TR_RD
   } op_e;

@@ -16,6 +16,7 @@ rtl/mce/pqx_mce_pkg.sv
 rtl/mce/pqx_mce_bm.sv
 rtl/mce/pqx_mce_chien.sv
 rtl/mce/pqx_mce_minpoly.sv
+rtl/mce/pqx_mce_systematic.sv
 rtl/mce/pqx_mce_transpose.sv
 rtl/mce/pqx_mce_unit.sv
 rtl/pqx_top.sv

@@ -24,10 +24,10 @@ from pathlib import Path
 from scripts import anf
 
 ROOT = Path(__file__).resolve().parent.parent
-RTL = ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_bm.sv", "rtl/mce/pqx_mce_chien.sv", "rtl/mce/pqx_mce_minpoly.sv",
+RTL = ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_bm.sv", "rtl/mce/pqx_mce_chien.sv", "rtl/mce/pqx_mce_minpoly.sv", "rtl/mce/pqx_mce_systematic.sv",
        "rtl/mce/pqx_mce_transpose.sv", "rtl/mce/pqx_mce_unit.sv")
 TOP = "pqx_mce_unit"
-CUT = ("pqx_mce_bm", "pqx_mce_chien", "pqx_mce_minpoly", "pqx_mce_transpose")
+CUT = ("pqx_mce_bm", "pqx_mce_chien", "pqx_mce_minpoly", "pqx_mce_systematic", "pqx_mce_transpose")
 M = 12
 
 

@@ -81,7 +81,7 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "Falcon FPR unit alone: pack against the model and correctly rounded IEEE doubles (corners, "
          "random), FPR_NORM64 for every shift, latch independence, start_i=0, reset"),
     Unit("mce", "pqx_mce_unit",
-         ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_bm.sv", "rtl/mce/pqx_mce_chien.sv", "rtl/mce/pqx_mce_minpoly.sv",
+         ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_bm.sv", "rtl/mce/pqx_mce_chien.sv", "rtl/mce/pqx_mce_minpoly.sv", "rtl/mce/pqx_mce_systematic.sv",
           "rtl/mce/pqx_mce_transpose.sv", "rtl/mce/pqx_mce_unit.sv"),
          "verif.tests.test_mce_unit",
          "Classic McEliece unit alone: every GF(2^12) inverse and square, every weight-2 error pattern "

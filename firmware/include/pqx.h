@@ -522,6 +522,28 @@ static inline uint32_t pqx_mce_minpoly(uint32_t rs1, uint32_t rs2)
     return rd;
 }
 
+/* MCE_ROW_WR: mce unit, 1 cycle */
+static inline void pqx_mce_row_wr(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x0b, 0, 0x12, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* MCE_ROW_RD: mce unit, 1 cycle */
+static inline uint32_t pqx_mce_row_rd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x13, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* MCE_SYS: mce unit, 50 cycles */
+static inline uint32_t pqx_mce_sys(void)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x0b, 0, 0x14, %[rd], zero, zero" : [rd] "=r"(rd));
+    return rd;
+}
+
 /* TR_WR: mce unit, 1 cycle */
 static inline void pqx_tr_wr(uint32_t rs1, uint32_t rs2)
 {

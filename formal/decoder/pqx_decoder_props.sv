@@ -8,7 +8,7 @@
 //   * every other word is not in the ISA.
 // For each instruction: its execution unit (the unit map of pqx_pkg::unit_e: State, Keccak,
 // Slhdsa, Arith, Sampler, Fpr, Mce), writeback (0 for LOAD KABSORB KINIT KSTART KPERM CL_* THASH*
-// PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR, 1 otherwise) and the source registers it
+// PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, 1 otherwise) and the source registers it
 // reads (bit k = rs(k+1)).
 //
 // Checked for every instruction word and every value of the other pqx_top inputs and state
@@ -123,11 +123,12 @@ module pqx_decoder_props #(
       case ({w[14:12], w[31:25]})
         10'h000:          begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b011; end  // GF12MUL
         10'h001, 10'h002: begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end  // GF12SQ, GF12INV
-        10'h008, 10'h00B, 10'h00C, 10'h010:                    // MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR
+        10'h008, 10'h00B, 10'h00C, 10'h010, 10'h012:  // MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR
                           begin ref_unit = U_MCE; ref_wb = 1'b0; ref_rs = 3'b011; end
         10'h00F:          begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b011; end  // MCE_MINPOLY
-        10'h009, 10'h00D: begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b000; end  // MCE_BM, MCE_CHIEN
-        10'h00A, 10'h00E, 10'h011:                             // MCE_LOC_RD MCE_ERR_RD TR_RD
+        10'h009, 10'h00D, 10'h014:                             // MCE_BM, MCE_CHIEN, MCE_SYS
+                          begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b000; end
+        10'h00A, 10'h00E, 10'h011, 10'h013:                    // MCE_LOC_RD MCE_ERR_RD TR_RD MCE_ROW_RD
                           begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end
         default:          ref_known = 1'b0;
       endcase

@@ -6,13 +6,13 @@
 //            b_i = 1; the RTL folds a 23-bit carry-less product instead). GF12MUL and GF12SQ
 //            are task mul (scripts/anf_gf12.py: SAT solvers do not finish their parity identity)
 //   regs     (task regs) the unit's architectural registers (syndromes, locator, support, error
-//            bitmap, transpose store) change only in a cycle with start_i (then only the indexed
+//            bitmap, matrix H, transpose store) change only in a cycle with start_i (then only the indexed
 //            entry of the op's own register, with exc_o low) or mc_ack_i (MCE_BM: the locator,
 //            MCE_CHIEN: the bitmap); with xif_shell's property (a) (start_i and mc_ack_i only for
 //            the oldest in-flight instruction, accepted, committed and not killed): a killed or
 //            rejected instruction changes none of them
-//   bm / chien / minpoly (tasks bm, chien, minpoly) the fixed schedules of MCE_BM, MCE_CHIEN and
-//            MCE_MINPOLY through the unit:
+//   bm / chien / minpoly / sys (tasks of those names) the fixed schedules of MCE_BM, MCE_CHIEN,
+//            MCE_MINPOLY and MCE_SYS through the unit:
 //            started while idle, mc_done_o rises exactly Done cycles after mc_start_i, stays high
 //            until mc_ack_i and drops after it, whatever the other inputs do (k-induction)
 `default_nettype none
@@ -81,6 +81,8 @@ module pqx_mce_props (
   logic [48*M-1:0] p_sup_q;
   logic [47:0]     p_err_q;
   logic [4095:0]   p_tr_q;
+  logic [24*48-1:0] p_mat_q;
+  logic [24*48-1:0] f_mat;
   logic [4*M-1:0]  f_syn;
   logic [3*M-1:0]  f_sigma;
   logic [48*M-1:0] f_sup;
@@ -100,6 +102,7 @@ module pqx_mce_props (
     f_sup   <= p_sup_q;
     f_err   <= p_err_q;
     f_tr    <= p_tr_q;
+    f_mat   <= p_mat_q;
     f_start <= start_i;
     f_ack   <= mc_ack_i;
     f_exc   <= exc;
@@ -114,13 +117,17 @@ module pqx_mce_props (
   always @* begin
     if (rst_ni && f_past) begin
       if (quiet || (f_start && f_exc)) a_quiet: assert (p_syn_q == f_syn && p_sigma_q == f_sigma && p_sup_q == f_sup
-                                           && p_err_q == f_err && p_tr_q == f_tr);
+                                           && p_err_q == f_err && p_tr_q == f_tr && p_mat_q == f_mat);
       if (f_start) begin
         a_err_start: assert (p_err_q == f_err);
         if (f_op != 7'(pqx_pkg::OpMceSyn))   a_syn_own:   assert (p_syn_q == f_syn);
         if (f_op != 7'(pqx_pkg::OpMceLocWr)) a_sigma_own: assert (p_sigma_q == f_sigma);
         if (f_op != 7'(pqx_pkg::OpMceSupWr)) a_sup_own:   assert (p_sup_q == f_sup);
         if (f_op != 7'(pqx_pkg::OpTrWr))     a_tr_own:    assert (p_tr_q == f_tr);
+        if (f_op != 7'(pqx_pkg::OpMceRowWr)) a_mat_own:   assert (p_mat_q == f_mat);
+        for (int r = 0; r < 24; r++) begin
+          if (f_rs2 != 32'(2 * r) && f_rs2 != 32'(2 * r + 1)) assert (p_mat_q[r*48 +: 48] == f_mat[r*48 +: 48]);
+        end
         for (int k = 0; k < 4; k++) begin
           // (unlabelled: Yosys names an assertion once, not per loop iteration)
           if (f_rs2 != 32'(k)) assert (p_syn_q[k*M +: M] == f_syn[k*M +: M]);
@@ -149,6 +156,10 @@ module pqx_mce_props (
   localparam int unsigned Done = 6;         // 3t (docs/isa.md: MCE_MINPOLY latency 7)
   localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpMceMinpoly;
 `endif
+`ifdef MCE_SYS
+  localparam int unsigned Done = 49;        // 2 mt + 1 (docs/isa.md: MCE_SYS latency 50)
+  localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpMceSys;
+`endif
 `ifdef MCE_CHIEN
   localparam int unsigned Done = 13;        // ceil(48 / 4) + 1 (docs/isa.md: MCE_CHIEN latency 14)
   localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpMceChien;
@@ -161,7 +172,7 @@ module pqx_mce_props (
   assign e_start = mc_start_i;
   assign e_done  = mc_done;
   assign e_ack   = mc_ack_i;
-  logic [4:0] g_cnt_q;       // cycles since the start; 0: idle
+  logic [5:0] g_cnt_q;       // cycles since the start; 0: idle
   logic       g_hold_q;      // done and not yet acked
   always @* begin
     if (e_start) assume (op_i == 7'(EngineOp));
@@ -173,8 +184,8 @@ module pqx_mce_props (
       g_cnt_q  <= '0;
       g_hold_q <= 1'b0;
     end else if (e_start) begin
-      g_cnt_q  <= 5'd1;
-    end else if (g_cnt_q == 5'(Done)) begin
+      g_cnt_q  <= 6'd1;
+    end else if (g_cnt_q == 6'(Done)) begin
       g_cnt_q  <= '0;
       g_hold_q <= !e_ack;
     end else if (g_cnt_q != '0) begin
@@ -185,8 +196,8 @@ module pqx_mce_props (
   end
   always @* begin
     if (rst_ni) begin
-      a_done_exact: assert (e_done == (g_cnt_q == 5'(Done) || g_hold_q));
-      a_count_range: assert (g_cnt_q <= 5'(Done));
+      a_done_exact: assert (e_done == (g_cnt_q == 6'(Done) || g_hold_q));
+      a_count_range: assert (g_cnt_q <= 6'(Done));
     end
   end
 `endif

@@ -1,11 +1,12 @@
 // PQX Classic McEliece unit: GF(2^12) arithmetic, the Goppa decoder's Berlekamp-Massey engine
 // and support-list Chien search, the Gaussian-elimination engine of key generation's minimal
-// polynomial, and the 64 x 64-bit transpose store (docs/isa.md, "Classic
+// polynomial, the systematic-form reduction of the parity-check matrix, and the 64 x 64-bit
+// transpose store (docs/isa.md, "Classic
 // McEliece"). Reduced parameters of the McEliece seed: m = 12, n = 48, t = 2 (pqx_mce_pkg).
 //
 // Architectural state (registers, zero at reset): the 2t syndromes S, the error locator sigma
 // (t + 1 coefficients), the support alpha_0..alpha_{n-1}, the n-bit error bitmap E, the
-// transpose store.
+// parity-check matrix H (mt x n bits), the transpose store.
 //
 // Schedule:
 //   single-cycle (start_i, the cycle the instruction executes): GF12MUL/SQ/INV are
@@ -15,10 +16,11 @@
 //   multi-cycle (mc_start_i .. mc_ack_i): MCE_BM runs pqx_mce_bm on S (done 4t + 1 cycles after
 //     its start), MCE_CHIEN runs pqx_mce_chien on sigma and the support (done ceil(n/4) + 1
 //     cycles after), MCE_MINPOLY runs pqx_mce_minpoly on beta = rs1 + rs2 y (done 3t cycles
-//     after); mc_done_o holds until mc_ack_i, the cycle the result is taken, which is also the
+//     after), MCE_SYS runs pqx_mce_systematic on H (done 2 mt + 1 cycles after; H takes the
+//     systematic form at the ack if there is one); mc_done_o holds until mc_ack_i, the cycle the result is taken, which is also the
 //     cycle sigma (MCE_BM: the locator; MCE_MINPOLY: g, or 0 if singular) or E (MCE_CHIEN)
 //     takes the engine's output. mc_data_o is the register length L (MCE_BM), the number of
-//     roots found (MCE_CHIEN) or 1 for a minimal polynomial found, 0 singular (MCE_MINPOLY).
+//     roots found (MCE_CHIEN), or 1 / 0 for found / singular (MCE_MINPOLY, MCE_SYS).
 // Nothing is written outside start_i and mc_ack_i, both of which the shell raises only for a
 // committed instruction.
 `default_nettype none
@@ -42,11 +44,14 @@ module pqx_mce_unit (
   localparam int unsigned N      = pqx_mce_pkg::N;
   localparam int unsigned T      = pqx_mce_pkg::T;
   localparam int unsigned EWords = (N + 31) / 32;
+  localparam int unsigned Rows   = M * T;          // parity-check matrix: mt x n bits
+  localparam int unsigned HWords = 2 * Rows;       // two words per row: bits 31:0, 47:32
 
   logic [2*T*M-1:0]   syn_q;
   logic [(T+1)*M-1:0] sigma_q;
   logic [N*M-1:0]     sup_q;
   logic [N-1:0]       err_q;
+  logic [Rows*N-1:0]  mat_q;       // the matrix H of MCE_SYS, row r in bits [n r +: n]
 
   // Field elements: the low 12 bits of an operand, zero-extended.
   logic [M-1:0] x, y;
@@ -54,10 +59,11 @@ module pqx_mce_unit (
   assign y = rs2_i[M-1:0];
 
   // ---------------------------------------------------------------- single-cycle instructions
-  logic        wr_syn, wr_loc, wr_sup, wr_tr;
+  logic        wr_syn, wr_loc, wr_sup, wr_tr, wr_row;
   logic [31:0] tr_rdata;
   logic [31:0] err_word;
   logic [M-1:0] loc_coeff;
+  logic [31:0]  row_word;
 
   always_comb begin
     loc_coeff = '0;
@@ -68,6 +74,11 @@ module pqx_mce_unit (
     for (int w = 0; w < EWords; w++) begin
       if (rs1_i == 32'(w)) err_word = 32'(err_q >> (32 * w));
     end
+    row_word = '0;
+    for (int r = 0; r < Rows; r++) begin
+      if (rs1_i == 32'(2 * r))     row_word = mat_q[r*N +: 32];
+      if (rs1_i == 32'(2 * r + 1)) row_word = 32'(mat_q[r*N + 32 +: N - 32]);
+    end
   end
 
   always_comb begin
@@ -77,6 +88,7 @@ module pqx_mce_unit (
     wr_loc = 1'b0;
     wr_sup = 1'b0;
     wr_tr  = 1'b0;
+    wr_row = 1'b0;
     unique case (op_i)
       pqx_pkg::OpGf12Mul: data_o = 32'(pqx_mce_pkg::gf_mul(x, y));
       pqx_pkg::OpGf12Sq:  data_o = 32'(pqx_mce_pkg::gf_sq(x));
@@ -100,6 +112,14 @@ module pqx_mce_unit (
       pqx_pkg::OpMceErrRd: begin
         exc_o  = rs1_i >= 32'(EWords);
         data_o = err_word;
+      end
+      pqx_pkg::OpMceRowWr: begin
+        exc_o  = rs2_i >= 32'(HWords);
+        wr_row = !exc_o;
+      end
+      pqx_pkg::OpMceRowRd: begin
+        exc_o  = rs1_i >= 32'(HWords);
+        data_o = row_word;
       end
       pqx_pkg::OpTrWr: begin
         exc_o = rs2_i >= 32'd128;
@@ -127,11 +147,13 @@ module pqx_mce_unit (
   );
 
   // ---------------------------------------------------------------- engines
-  typedef enum logic [1:0] { EngBm, EngChien, EngMinpoly } engine_e;
+  typedef enum logic [1:0] { EngBm, EngChien, EngMinpoly, EngSys } engine_e;
   engine_e            mc_eng_q;    // the engine of the running multi-cycle instruction
   logic               mc_bm_q;
   logic               bm_done, chien_done, mp_done, mp_ok;
   logic [(T+1)*M-1:0] mp_g;
+  logic               sys_done, sys_ok;
+  logic [Rows*N-1:0]  sys_rows;
   logic [(T+1)*M-1:0] bm_sigma;
   logic [7:0]         bm_len;
   logic [N-1:0]       chien_bitmap;
@@ -170,6 +192,17 @@ module pqx_mce_unit (
     .ack_i   (mc_ack_i && mc_eng_q == EngMinpoly)
   );
 
+  pqx_mce_systematic #(.Rows(Rows), .Cols(N)) u_systematic (
+    .clk_i,
+    .rst_ni,
+    .start_i (mc_start_i && op_i == pqx_pkg::OpMceSys),
+    .rows_i  (mat_q),
+    .done_o  (sys_done),
+    .ok_o    (sys_ok),
+    .rows_o  (sys_rows),
+    .ack_i   (mc_ack_i && mc_eng_q == EngSys)
+  );
+
   logic [7:0] roots;
   always_comb begin
     roots = '0;
@@ -182,6 +215,7 @@ module pqx_mce_unit (
       EngBm:      begin mc_done_o = bm_done;    mc_data_o = 32'(bm_len); end
       EngChien:   begin mc_done_o = chien_done; mc_data_o = 32'(roots);  end
       EngMinpoly: begin mc_done_o = mp_done;    mc_data_o = 32'(mp_ok);  end
+      EngSys:     begin mc_done_o = sys_done;   mc_data_o = 32'(sys_ok); end
       default:    begin mc_done_o = 1'b0;       mc_data_o = '0;          end
     endcase
   end
@@ -193,11 +227,13 @@ module pqx_mce_unit (
       sigma_q <= '0;
       sup_q   <= '0;
       err_q   <= '0;
+      mat_q   <= '0;
       mc_eng_q <= EngBm;
     end else begin
       if (mc_start_i) begin
         mc_eng_q <= op_i == pqx_pkg::OpMceBm ? EngBm
-                  : op_i == pqx_pkg::OpMceChien ? EngChien : EngMinpoly;
+                  : op_i == pqx_pkg::OpMceChien ? EngChien
+                  : op_i == pqx_pkg::OpMceMinpoly ? EngMinpoly : EngSys;
       end
       for (int k = 0; k < 2 * T; k++) begin
         if (start_i && wr_syn && rs2_i == 32'(k)) syn_q[k*M +: M] <= x;
@@ -211,6 +247,11 @@ module pqx_mce_unit (
       if (mc_ack_i && mc_bm_q)  sigma_q <= bm_sigma;
       if (mc_ack_i && mc_eng_q == EngMinpoly) sigma_q <= mp_g;
       if (mc_ack_i && mc_eng_q == EngChien) err_q <= chien_bitmap;
+      for (int r = 0; r < Rows; r++) begin
+        if (start_i && wr_row && rs2_i == 32'(2 * r))     mat_q[r*N +: 32]          <= rs1_i;
+        if (start_i && wr_row && rs2_i == 32'(2 * r + 1)) mat_q[r*N + 32 +: N - 32] <= rs1_i[N-33:0];
+      end
+      if (mc_ack_i && mc_eng_q == EngSys && sys_ok) mat_q <= sys_rows;
     end
   end
 

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-from .consts import MCE_CHIEN_LANES, MCE_N, MCE_T, Q_D, Q_F, Q_K, TR_SIZE, s16, s32
+from .consts import MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, Q_D, Q_F, Q_K, TR_SIZE, s16, s32
 
 OPCODE_R4 = 0x6B
 """Major opcode (bits 6:0) of the R4-type PQX instructions."""
@@ -269,6 +269,9 @@ MCE_CHIEN_LATENCY = -(-MCE_N // MCE_CHIEN_LANES) + 2
 MCE_MINPOLY_LATENCY = 3 * MCE_T + 1
 """MCE_MINPOLY: t - 1 cycles of powers, two per column of the elimination, a result cycle."""
 
+MCE_SYS_LATENCY = 2 * MCE_M * MCE_T + 2
+"""MCE_SYS: two cycles per pivot column (mt of them), a start and a result cycle."""
+
 _GF12_CORNERS: dict[str, Corner] = {"x=0": lambda a, b, c: a & 0xFFF == 0,
                                     "x=1": lambda a, b, c: a & 0xFFF == 1,
                                     "upper bits set": lambda a, b, c: a >> 12 != 0}
@@ -404,6 +407,9 @@ _TABLE: tuple[InstrInfo, ...] = (
          corners={"singular (beta in GF(2^12))": lambda a, b, c: b & 0xFFF == 0,
                   "nonsingular": lambda a, b, c: b & 0xFFF != 0},
          operands=lambda r, a, b, c: (a, 0 if r.random() < 0.2 else b, c)),
+    _mce_indexed("MCE_ROW_WR", 0x12, RS1 | RS2, False, "OpMceRowWr", 1, 2 * MCE_M * MCE_T),
+    _mce_indexed("MCE_ROW_RD", 0x13, RS1, True, "OpMceRowRd", 0, 2 * MCE_M * MCE_T),
+    _mce("MCE_SYS", 0x14, _NONE, True, MCE_SYS_LATENCY, "OpMceSys", weight=0.2),
     _mce_indexed("TR_WR", 0x10, RS1 | RS2, False, "OpTrWr", 1, 2 * TR_SIZE),
     _mce_indexed("TR_RD", 0x11, RS1, True, "OpTrRd", 0, 2 * TR_SIZE),
 )

@@ -12,6 +12,7 @@ integers (element k of a w-bit array in bits [w k, w k + w)):
                                                          MCE_CHIEN reads)
   MCE_A      the support alpha_0..alpha_{n-1}           (MCE_SUP_WR writes)
   MCE_E      the n-bit error bitmap, bit j: sigma(alpha_j) = 0   (MCE_CHIEN writes)
+  MCE_H      the parity-check matrix, mt = 24 rows of n = 48 bits (MCE_ROW_WR, MCE_SYS write)
   TR         the 64 x 64-bit transpose store, row r in bits [64 r, 64 r + 64)
 
 The field and the decoder's steps are those of the Classic McEliece model (verif/models/mceliece.py,
@@ -22,7 +23,9 @@ the support elements of the error positions when at most t errors occurred; rd =
 of the shortest register found. MCE_MINPOLY is key generation's Irreducible step (`min_poly`):
 the monic minimal polynomial g of beta = rs1[11:0] + rs2[11:0] y in GF(2^12)[y]/F(y) into the
 locator register (g_0..g_t, so that MCE_CHIEN can test g for roots on the support), rd = 1; if
-1, beta are dependent (rs2[11:0] = 0) the register is cleared and rd = 0.
+1, beta are dependent (rs2[11:0] = 0) the register is cleared and rd = 0. MCE_SYS is MatGen's
+reduction to systematic form (`systematic`): H becomes (I_mt | T), rd = 1; if the first mt
+columns are singular H is kept and rd = 0.
 """
 
 from __future__ import annotations
@@ -141,6 +144,38 @@ def _mce_minpoly(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
 @semantics("MCE_ERR_RD")
 def _mce_err_rd(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
     return _get(m, "MCE_E", _index(rs1, -(-MCE_N // 32), "bitmap word"), 32)
+
+
+# ------------------------------------------------------------------ systematic form
+ROWS = MCE_M * MCE_T
+"""Rows of the parity-check matrix H (mt); each has MCE_N bits, two words: bits 31:0, 47:32."""
+
+
+@semantics("MCE_ROW_WR")
+def _mce_row_wr(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    k = _index(rs2, 2 * ROWS, "matrix word")
+    row, half = k // 2, k % 2
+    width = 32 if half == 0 else MCE_N - 32
+    bits = _get(m, "MCE_H", row, MCE_N)
+    mask = ((1 << width) - 1) << (32 * half)
+    _put(m, "MCE_H", row, MCE_N, (bits & ~mask) | ((rs1 << (32 * half)) & mask))
+
+
+@semantics("MCE_ROW_RD")
+def _mce_row_rd(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
+    k = _index(rs1, 2 * ROWS, "matrix word")
+    return (_get(m, "MCE_H", k // 2, MCE_N) >> (32 * (k % 2))) & M32
+
+
+@semantics("MCE_SYS")
+def _mce_sys(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
+    rows = [_get(m, "MCE_H", r, MCE_N) for r in range(ROWS)]
+    t = mceliece.systematic(mceliece.TOY, rows)
+    if t is None:
+        return 0
+    for r in range(ROWS):
+        _put(m, "MCE_H", r, MCE_N, (1 << r) | (t[r] << ROWS))
+    return 1
 
 
 # ------------------------------------------------------------------ transpose store

@@ -83,7 +83,7 @@ def test_table_size_and_names() -> None:
     r4 = [i for i in INSTRUCTIONS.values() if i.format == "r4"]
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
-    assert len(r4) == 12 and len(r) == 46 and len(mce) == 13
+    assert len(r4) == 12 and len(r) == 46 and len(mce) == 16
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
     assert all(i.unit in UNITS for i in INSTRUCTIONS.values())
@@ -117,7 +117,7 @@ def test_mce_funct7_from_spec() -> None:
         "GF12MUL": 0x00, "GF12SQ": 0x01, "GF12INV": 0x02,
         "MCE_SYN": 0x08, "MCE_BM": 0x09, "MCE_LOC_RD": 0x0A, "MCE_LOC_WR": 0x0B,
         "MCE_SUP_WR": 0x0C, "MCE_CHIEN": 0x0D, "MCE_ERR_RD": 0x0E, "MCE_MINPOLY": 0x0F,
-        "TR_WR": 0x10, "TR_RD": 0x11,
+        "TR_WR": 0x10, "TR_RD": 0x11, "MCE_ROW_WR": 0x12, "MCE_ROW_RD": 0x13, "MCE_SYS": 0x14,
     }  # fmt: skip
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x0B} == expected
 
@@ -134,7 +134,7 @@ def test_r4_funct_from_spec() -> None:
 
 def test_writeback_flags() -> None:
     no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE",
-             "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR"}
+             "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
@@ -156,6 +156,7 @@ def test_register_read_masks() -> None:
         "GF12MUL": r12, "GF12SQ": RS1, "GF12INV": RS1, "MCE_SYN": r12, "MCE_BM": 0,
         "MCE_LOC_RD": RS1, "MCE_LOC_WR": r12, "MCE_SUP_WR": r12, "MCE_CHIEN": 0,
         "MCE_ERR_RD": RS1, "MCE_MINPOLY": r12, "TR_WR": r12, "TR_RD": RS1,
+        "MCE_ROW_WR": r12, "MCE_ROW_RD": RS1, "MCE_SYS": 0,
     }  # fmt: skip
     for name, mask in spot.items():
         assert INSTRUCTIONS[name].register_read == mask, name

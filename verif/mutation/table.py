@@ -277,6 +277,11 @@ MUTATIONS: list[Mutation] = [
              "      if (int'(step_q) >= Steps - 2) begin   // (>=: no count past the end)",
              "[mce] MCE_CHIEN done one step early (the last four support entries unsearched)",
              checker="formal:mce:chien"),
+    Mutation("mce_sys_no_pivot_search", "rtl/mce/pqx_mce_systematic.sv",
+             "        if (k > int'(c) && !prow[int'(c)]) prow = prow ^ w_q[k*Cols +: Cols];",
+             "        if (k == int'(c) + 1 && !prow[int'(c)]) prow = prow ^ w_q[k*Cols +: Cols];",
+             "[mce] MCE_SYS's pivot search looks at the next row only: keys whose pivot lies "
+             "further down are rejected", checker="sim:mce"),
     # the pipelined build (Pipelined = 1; issue 17)
     Mutation("pipe_operand_not_held", "rtl/arith/pqx_arith_unit.sv",
              "        s3_rs1_q   <= s2_rs1_q;",

@@ -22,6 +22,10 @@ cycles with junk on every other input, and update their register only at mc_ack_
   MceMinpolyTest     MCE_MINPOLY (Gaussian elimination) on random beta, singular ones (rs2 = 0)
                      included, against the model; g then has no root in the field (MCE_CHIEN on a
                      support of 48 random elements finds none) and g(beta) = 0 in GF(2^12)[y]/F
+  MceSystematicTest  MCE_SYS on parity-check matrices of random Goppa codes, on (I | T) mixed by
+                     random row additions (the result must be that (I | T)), and on singular
+                     matrices (a repeated row, a zero column), against the model; when it
+                     succeeds, the left 24 x 24 block read back is the identity
   MceIndexTest       every index instruction at the edges and beyond: exc_o, no write
   MceTransposeTest   random and structured 64 x 64 matrices written by rows, read by columns,
                      against a transpose computed here
@@ -46,7 +50,7 @@ from verif.models.timing import contract as latency_contract
 from verif.sv_enums import isa_op_codes
 
 MCE_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "mce"]
-MULTI = ("MCE_BM", "MCE_CHIEN", "MCE_MINPOLY")
+MULTI = ("MCE_BM", "MCE_CHIEN", "MCE_MINPOLY", "MCE_SYS")
 SINGLE = [n for n in MCE_OPS if n not in MULTI]
 LATENCY = latency_contract()[0]
 GF = 1 << MCE_M
@@ -90,7 +94,7 @@ class MceTb:
     def check_state(self, where: str) -> None:
         d, lat = self.dut, self.model.latches
         regs = {"MCE_S": d.syn_q, "MCE_SIGMA": d.sigma_q, "MCE_A": d.sup_q, "MCE_E": d.err_q,
-                "TR": d.u_transpose.bits_q}
+                "MCE_H": d.mat_q, "TR": d.u_transpose.bits_q}
         for name, sig in regs.items():
             if int(sig.value) != lat.get(name, 0):
                 raise AssertionError(f"{where}: register {name} DUT {int(sig.value):#x}, "
@@ -311,11 +315,59 @@ def mulmod_f(a: list[int], b: list[int]) -> list[int]:
 
 
 @cocotb.test()
+async def MceSystematicTest(dut):
+    """Systematic form of Goppa parity-check matrices, random and singular matrices."""
+    from verif.models import mceliece as mc
+    tb = await _tb(dut)
+    rng = tb.rng
+    rows_n = MCE_M * MCE_T
+    done = 0
+    for k in range(knob("PQX_N", 2) * 8):
+        kind = k % 4
+        if kind == 0:
+            g = irreducible_goppa(rng)
+            rows = mc.parity_check(mc.TOY, g, rng.sample(range(GF), MCE_N))
+        elif kind == 1:                       # (I | T) mixed by row additions: its form is known
+            start = [(1 << r) | rng.getrandbits(MCE_N - rows_n) << rows_n for r in range(rows_n)]
+            rows = list(start)
+            for _ in range(200):
+                i, j = rng.sample(range(rows_n), 2)
+                rows[i] ^= rows[j]
+        else:
+            rows = [rng.getrandbits(MCE_N) for _ in range(rows_n)]
+            if kind == 2:
+                rows[rng.randrange(1, rows_n)] = rows[0]                  # a repeated row
+            if kind == 3:
+                col = rng.randrange(rows_n)
+                rows = [r & ~(1 << col) for r in rows]                   # a zero pivot column
+        for r, row in enumerate(rows):
+            for h in rng.sample((0, 1), 2):
+                await tb.op("MCE_ROW_WR", row >> (32 * h) | (rng.getrandbits(16) << 16 if h else 0),
+                            2 * r + h)
+        ok = await tb.mc("MCE_SYS")
+        if kind in (2, 3):
+            assert ok == 0, f"matrix {k} (singular by construction): MCE_SYS rd = {ok}"
+        out = [await tb.op("MCE_ROW_RD", 2 * r) | await tb.op("MCE_ROW_RD", 2 * r + 1) << 32
+               for r in range(rows_n)]
+        if ok:
+            done += 1
+            assert all(out[r] & ((1 << rows_n) - 1) == 1 << r for r in range(rows_n)), (
+                f"matrix {k}: left block is not the identity")
+            if kind == 1:
+                assert out == start, f"matrix {k}: not the (I | T) it was mixed from"
+        elif kind == 1:
+            raise AssertionError(f"matrix {k}: an invertible left block reported singular")
+        else:
+            assert out == [r & ((1 << MCE_N) - 1) for r in rows], f"matrix {k}: H changed on failure"
+    dut._log.info(f"MceSystematicTest: {done} systematic forms, {tb.ops} operations")
+
+
+@cocotb.test()
 async def MceIndexTest(dut):
     """Index instructions at every edge and beyond: exc_o, nothing written (backdoor compare)."""
     tb = await _tb(dut)
     rng = tb.rng
-    limits = {"MCE_SYN": (1, 2 * MCE_T), "MCE_LOC_WR": (1, MCE_T + 1), "MCE_SUP_WR": (1, MCE_N),
+    limits = {"MCE_ROW_WR": (1, 4 * MCE_M), "MCE_ROW_RD": (0, 4 * MCE_M), "MCE_SYN": (1, 2 * MCE_T), "MCE_LOC_WR": (1, MCE_T + 1), "MCE_SUP_WR": (1, MCE_N),
               "TR_WR": (1, 2 * TR_SIZE), "MCE_LOC_RD": (0, MCE_T + 1),
               "MCE_ERR_RD": (0, -(-MCE_N // 32)), "TR_RD": (0, 2 * TR_SIZE)}
     for name, (reg, limit) in limits.items():
