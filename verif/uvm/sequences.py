@@ -82,8 +82,11 @@ def pair_walk(names: list[str], rng: random.Random) -> list[str]:
     """A random sequence of `names` in which every ordered pair (a, b), a = b included, follows
     each other exactly once: an Eulerian circuit of the complete directed graph with loops
     (Hierholzer), len(names)^2 + 1 names instead of two per pair."""
-    todo = {a: rng.sample(names, len(names)) for a in names}
-    stack, walk = [rng.choice(names)], []
+    # its own generator, seeded by one draw: the walk takes thousands of bounded draws, and two
+    # streams offset by a few draws (rejection sampling) would otherwise fall into step
+    walk_rng = random.Random(rng.getrandbits(64))
+    todo = {a: walk_rng.sample(names, len(names)) for a in names}
+    stack, walk = [walk_rng.choice(names)], []
     while stack:
         if todo[stack[-1]]:
             stack.append(todo[stack[-1]].pop())
@@ -97,7 +100,7 @@ def random_items(rng: random.Random, count: int) -> list[XifInstr]:
     (pair_walk), then random instructions up to `count`, each random CL_n mostly followed by two
     STOREs of its chain lengths (as firmware reads them back, checksum word included)."""
     names = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
-    items = [instruction(n, rng) for n in pair_walk(names, rng)][:count]
+    items = [instruction(n, rng) for n in pair_walk(names, rng)[:count]]
     out = list(items)
     for _ in range(count - len(items)):
         item = random_instruction(rng)
