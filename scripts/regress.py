@@ -148,6 +148,8 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         # (the SoC and firmware mutants, soc, soc-check and firmware, are in "RTL mutants")
         long += scheme_steps(seed, "nightly")
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
+        # the McEliece campaigns at nightly size: every weight-2 pattern for 8 Goppa polynomials
+        long.append(sim_step("mce", seed + 300, 8))
     return long + steps
 
 
