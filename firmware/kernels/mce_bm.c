@@ -17,50 +17,7 @@
 static uint32_t syn[2 * T], out[T + 2];
 
 #if !PQX_KERNEL
-static inline uint32_t gf_mul(uint32_t a, uint32_t b)
-{
-    uint32_t r = 0;
-    for (unsigned i = 0; i < 12; i++) {
-        r ^= a & -((b >> i) & 1u);
-        a = (a << 1) ^ (0x009u & -((a >> 11) & 1u));   /* times z, z^12 = z^3 + 1 */
-        a &= 0xFFFu;
-    }
-    return r;
-}
-
-static inline uint32_t gf_inv(uint32_t a)   /* a^4094; 0 gives 0 */
-{
-    uint32_t r = 1, x = a;
-    for (unsigned i = 1; i < 12; i++) {
-        x = gf_mul(x, x);                      /* a^(2^i) */
-        r = gf_mul(r, x);
-    }
-    return r;
-}
-
-static void bm_sw(uint32_t *res, const uint32_t *s)
-{
-    uint32_t C[T + 1] = {1, 0, 0}, B[T + 1] = {0, 1, 0}, Tm[T + 1];
-    uint32_t L = 0, b = 1;
-    for (uint32_t n = 0; n < 2 * T; n++) {
-        uint32_t d = 0;
-        for (uint32_t i = 0; i <= T && i <= n; i++) d ^= gf_mul(C[i], s[n - i]);
-        uint32_t mne = -(uint32_t)(d != 0);
-        uint32_t mle = mne & -(uint32_t)(2 * L <= n);
-        uint32_t f = gf_mul(d, gf_inv(b));
-        for (unsigned i = 0; i <= T; i++) {
-            Tm[i] = C[i];
-            C[i] ^= gf_mul(f, B[i]) & mne;
-        }
-        L = (L & ~mle) | ((n + 1 - L) & mle);
-        b = (b & ~mle) | (d & mle);
-        for (unsigned i = 0; i <= T; i++) B[i] = (B[i] & ~mle) | (Tm[i] & mle);
-        for (unsigned i = T; i >= 1; i--) B[i] = B[i - 1];
-        B[0] = 0;
-    }
-    for (unsigned i = 0; i <= T; i++) res[i] = C[T - i];
-    res[T + 1] = L;
-}
+#include "mce_sw.h"
 #endif
 
 int main(void)
@@ -73,7 +30,7 @@ int main(void)
     out[T + 1] = pqx_mce_bm();
     for (uint32_t i = 0; i <= T; i++) out[i] = pqx_mce_loc_rd(i);
 #else
-    bm_sw(out, syn);
+    mce_bm_sw(out, syn);
 #endif
     KERNEL_END();
     kernel_out_words(out, T + 2);

@@ -16,26 +16,9 @@
 static uint32_t beta[T], out[T + 2];
 
 #if !PQX_KERNEL
-static inline uint32_t gf_mul(uint32_t a, uint32_t b)
-{
-    uint32_t r = 0;
-    for (unsigned i = 0; i < 12; i++) {
-        r ^= a & -((b >> i) & 1u);
-        a = (a << 1) ^ (0x009u & -((a >> 11) & 1u));   /* times z, z^12 = z^3 + 1 */
-        a &= 0xFFFu;
-    }
-    return r;
-}
-
-static inline uint32_t gf_inv(uint32_t a)   /* a^4094; 0 gives 0 */
-{
-    uint32_t r = 1, x = a;
-    for (unsigned i = 1; i < 12; i++) {
-        x = gf_mul(x, x);
-        r = gf_mul(r, x);
-    }
-    return r;
-}
+#include "mce_sw.h"
+#define gf_mul mce_gf_mul_sw
+#define gf_inv mce_gf_inv_sw
 
 static int minpoly_sw(uint32_t *g, const uint32_t *f)
 {
