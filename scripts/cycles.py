@@ -61,7 +61,13 @@ def run_kernel(kernel, variant: int, values: dict, binary: Path | None, out_dir:
         return {"ok": False, "cycles": cycles, "error": f"{error} ({out_dir / 'run.log'})"}
     if cycles is None:
         return {"ok": False, "error": "no `cycles` line", "cycles": None}
-    return {"ok": True, "cycles": cycles, "error": "", "nops": report.nops}
+    return {"ok": True, "cycles": cycles, "error": "", "nops": report.nops,
+            "stages": parse_stages(res.output)}
+
+
+def parse_stages(text: str) -> dict[str, int]:
+    """The `stage <name> <cycles>` lines of a kernel that reports its steps (in order)."""
+    return {m.group(1): int(m.group(2)) for m in re.finditer(r"^stage (\w+) (\d+)$", text, re.M)}
 
 
 def parse_output(text: str) -> tuple[bytes, int | None]:
@@ -174,15 +180,16 @@ def render_other_seeds(rows: list[dict]) -> str:
     if not rows:
         return ""
     head = ("\n## Next to the other seeds\n\n| kernel | baseline | PQX | seed | seed software | "
-            "seed ISE | PQX / seed ISE |\n|---|---:|---:|---|---:|---:|---:|\n")
+            "seed ISE | PQX / seed ISE | PQX by stage |\n|---|---:|---:|---|---:|---:|---:|---|\n")
     lines = []
     for r in rows:
         paper, sw, ise = r["other_seed"]
         p = r["pqx"]["cycles"]
         ratio = f"{p / ise:.2f}" if p and ise else "-"
         bad = "" if r["baseline"]["ok"] and r["pqx"]["ok"] else " **FAIL**"
+        stages = ", ".join(f"{k} {fmt(c)}" for k, c in (r["pqx"].get("stages") or {}).items()) or "-"
         lines.append(f"| {r['kernel']}{bad} | {fmt(r['baseline']['cycles'])} | {fmt(p)} | {paper} | "
-                     f"{fmt(sw)} | {fmt(ise)} | {ratio} |")
+                     f"{fmt(sw)} | {fmt(ise)} | {ratio} | {stages} |")
     return head + "\n".join(lines) + "\n"
 
 

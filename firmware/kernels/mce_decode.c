@@ -12,71 +12,9 @@
  *             4 MCE_SYN, MCE_BM, MCE_CHIEN, 2 MCE_ERR_RD; the check from the same terms. */
 #include "kernel.h"
 #include "kernel_input.h"
-#include "mce_sw.h"
+#include "mce_dec.h"
 
-#define N 48
-#define T MCE_T
-
-static uint32_t g[T + 1], sup[N], v[2], out[3];
-static uint32_t term[N][2 * T];
-
-#if PQX_KERNEL
-#define GF_MUL(a, b) pqx_gf12mul((a), (b))
-#define GF_SQ(a) pqx_gf12sq(a)
-#define GF_INV(a) pqx_gf12inv(a)
-#else
-#define GF_MUL(a, b) mce_gf_mul_sw((a), (b))
-#define GF_SQ(a) mce_gf_mul_sw((a), (a))
-#define GF_INV(a) mce_gf_inv_sw(a)
-#endif
-
-static inline uint32_t bit(const uint32_t *w, unsigned j)
-{
-    return (w[j >> 5] >> (j & 31)) & 1u;
-}
-
-static void decode(void)
-{
-    uint32_t s[2 * T] = {0}, se[2 * T] = {0}, e[2] = {0, 0}, roots;
-    for (unsigned j = 0; j < N; j++) {               /* terms alpha^i / g(alpha)^2 */
-        uint32_t a = sup[j];
-        uint32_t ga = GF_MUL(GF_MUL(g[2], a) ^ g[1], a) ^ g[0];
-        uint32_t x = GF_INV(GF_SQ(ga));
-        for (unsigned i = 0; i < 2 * T; i++) {
-            term[j][i] = x;
-            s[i] ^= x & -bit(v, j);
-            x = GF_MUL(x, a);
-        }
-    }
-#if PQX_KERNEL
-    for (uint32_t j = 0; j < N; j++) pqx_mce_sup_wr(sup[j], j);
-    for (uint32_t i = 0; i < 2 * T; i++) pqx_mce_syn(s[i], i);
-    uint32_t length = pqx_mce_bm();
-    roots = pqx_mce_chien();
-    e[0] = pqx_mce_err_rd(0);
-    e[1] = pqx_mce_err_rd(1);
-    (void)length;
-#else
-    uint32_t loc[T + 2];
-    mce_bm_sw(loc, s);
-    roots = 0;
-    for (unsigned j = 0; j < N; j++) {
-        uint32_t a = sup[j];
-        uint32_t y = mce_gf_mul_sw(mce_gf_mul_sw(loc[2], a) ^ loc[1], a) ^ loc[0];
-        uint32_t z = (uint32_t)(y == 0);
-        e[j >> 5] |= z << (j & 31);
-        roots += z;
-    }
-#endif
-    uint32_t diff = 0;                               /* the reference's check: syndrome of e */
-    for (unsigned j = 0; j < N; j++)
-        for (unsigned i = 0; i < 2 * T; i++) se[i] ^= term[j][i] & -bit(e, j);
-    for (unsigned i = 0; i < 2 * T; i++) diff |= se[i] ^ s[i];
-    uint32_t ok = (uint32_t)(roots == T) & (uint32_t)(diff == 0);
-    out[0] = e[0] & -ok;
-    out[1] = e[1] & -ok;
-    out[2] = ok;
-}
+static uint32_t g[MCE_T + 1], sup[48], v[2], out[3];
 
 int main(void)
 {
@@ -87,7 +25,7 @@ int main(void)
     kernel_opaque(sup);
     kernel_opaque(v);
     KERNEL_BEGIN();
-    decode();
+    mce_decode(out, g, sup, v);
     KERNEL_END();
     kernel_out_words(out, 3);
     return 0;

@@ -76,6 +76,76 @@ def _decode_ref(v: dict[str, Value]) -> bytes:
     return words_le([bits & 0xFFFFFFFF, bits >> 32, 1])
 
 
+class _Recording:
+    """A randombytes that records what it hands out (the bytes FixedWeight consumes)."""
+
+    def __init__(self, source: mc.RandomBytes) -> None:
+        self.source, self.data = source, b""
+
+    def __call__(self, count: int) -> bytes:
+        out = self.source(count)
+        self.data += out
+        return out
+
+
+def _kem_key(rng: random.Random) -> tuple[bytes, bytes]:
+    return mc.keygen(mc.TOY, rng.randbytes(32))
+
+
+def _encap_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+    pk, _ = _kem_key(rng)
+    rec = _Recording(mc.ShakeStream(rng.randbytes(32)))
+    mc.fixed_weight(mc.TOY, rec)
+    return {"DECAP": 0, "TPK": mc.unpack_pk(mc.TOY, pk), "RND": rec.data}
+
+
+def _encap_ref(v: dict[str, Value]) -> bytes:
+    """The model's Encap with the public key rebuilt from T and the recorded random bytes."""
+    c, k = mc.encaps(mc.TOY, mc.pack_pk(mc.TOY, v["TPK"]), iter_bytes(v["RND"]))
+    return c + k
+
+
+def iter_bytes(data: bytes) -> mc.RandomBytes:
+    """randombytes handing out `data` in order (and failing past its end)."""
+    pos = [0]
+
+    def take(count: int) -> bytes:
+        if pos[0] + count > len(data):
+            raise ValueError("the recorded random bytes ran out")
+        pos[0] += count
+        return data[pos[0] - count:pos[0]]
+    return take
+
+
+def _decap_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+    """A model key; a ciphertext of the model's encapsulation, or (a third) a random one (the
+    implicit rejection)."""
+    pk, sk = _kem_key(rng)
+    key = mc.parse_sk(mc.TOY, sk)
+    c, _ = mc.encaps(mc.TOY, pk, mc.ShakeStream(rng.randbytes(32)))
+    if rng.random() < 1 / 3:
+        c = rng.randbytes(len(c))
+    s = int.from_bytes(key.s, "little")
+    values: dict[str, Value] = {"DECAP": 1, "G": list(key.g), "SUPPORT": list(key.support),
+                                "S": [s & 0xFFFFFFFF, s >> 32], "C": [int.from_bytes(c, "little")]}
+    if _decap_ref(values) != mc.decaps(mc.TOY, sk, c):    # the key parts are the secret key's
+        raise AssertionError("decapsulation from the key parts differs from the secret key's")
+    return values
+
+
+def _decap_ref(v: dict[str, Value]) -> bytes:
+    """Decap as the model's `decaps` computes it, from the key parts the firmware is given
+    (_decap_inputs checks that this equals the model's decaps of the whole secret key)."""
+    p = mc.TOY
+    c = v["C"][0].to_bytes(p.ct_bytes, "little")
+    r = [v["C"][0] >> j & 1 for j in range(p.mt)] + [0] * p.k
+    e = mc.decode(p, v["G"], v["SUPPORT"], r)
+    if e is not None:
+        return mc.session_key(1, e, c)
+    s = v["S"][0] | v["S"][1] << 32
+    return mc.session_key(0, [s >> j & 1 for j in range(p.n)], c)
+
+
 KERNELS: list[Kernel] = [
     Kernel("mce_bm", "firmware/kernels/mce_bm.c",
            "Classic McEliece Berlekamp-Massey, 2t = 4 syndromes -> error locator and L (m = 12, t = 2)",
@@ -93,4 +163,16 @@ KERNELS: list[Kernel] = [
            note="decapsulation's decoder with a key from the model's key generation; the seed "
                 "gives no figure for it alone (its decapsulation, 3,654,113 cycles, is dominated "
                 "by support generation from the control bits)"),
+    Kernel("mce_encap", "firmware/kernels/mce_kem.c",
+           "Classic McEliece Encap (FixedWeight, Encode, SHAKE256 session key), reduced parameters",
+           _encap_inputs, _encap_ref, other_seed=(SEED, None, 13_585),
+           note="the seed's encapsulation figure includes SHA-256 and its own random source; here "
+                "FixedWeight consumes SHAKE256 bytes of the model's stream (at n = 48 most tries "
+                "are rejected: a try keeps a 12-bit value only below 48), so its cost varies"),
+    Kernel("mce_decap", "firmware/kernels/mce_kem.c",
+           "Classic McEliece Decap (Decode, implicit rejection, SHAKE256 session key), reduced parameters",
+           _decap_inputs, _decap_ref, other_seed=(SEED, None, None),
+           note="support and Goppa polynomial given by the host (the seed's 3,654,113 decapsulation "
+                "cycles are over 99 % support generation from the control bits, which PQX leaves "
+                "to software); the model decapsulates from the full secret key bytes"),
 ]
