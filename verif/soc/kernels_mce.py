@@ -125,7 +125,7 @@ def _decap_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
     c, _ = mc.encaps(mc.TOY, pk, mc.ShakeStream(rng.randbytes(32)))
     if rng.random() < 1 / 3:
         c = rng.randbytes(len(c))
-    s = int.from_bytes(key.s, "little")
+    s = sum(b << j for j, b in enumerate(key.s))         # the n rejection bits
     values: dict[str, Value] = {"DECAP": 1, "G": list(key.g), "SUPPORT": list(key.support),
                                 "S": [s & 0xFFFFFFFF, s >> 32], "C": [int.from_bytes(c, "little")]}
     if _decap_ref(values) != mc.decaps(mc.TOY, sk, c):    # the key parts are the secret key's
