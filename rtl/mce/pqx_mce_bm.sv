@@ -44,12 +44,14 @@ module pqx_mce_bm #(
   always_comb begin
     disc = '0;
     sel  = '0;
-    for (int i = 0; i <= T; i++) begin
-      sel = '0;
-      for (int k = 0; k < 2 * T; k++) begin
-        if (k + i == int'(n_q)) sel = s_i[k*M +: M];
+    if (phase_q == Disc) begin     // (only then: a simulator skips the products otherwise)
+      for (int i = 0; i <= T; i++) begin
+        sel = '0;
+        for (int k = 0; k < 2 * T; k++) begin
+          if (k + i == int'(n_q)) sel = s_i[k*M +: M];
+        end
+        disc = disc ^ pqx_mce_pkg::gf_mul(c_q[i*M +: M], sel);
       end
-      disc = disc ^ pqx_mce_pkg::gf_mul(c_q[i*M +: M], sel);
     end
   end
 
@@ -57,12 +59,16 @@ module pqx_mce_bm #(
   logic [M-1:0]       frac;         // d / b
   logic [(T+1)*M-1:0] c_upd;
   logic               d_nz, lengthen;
-  assign frac     = pqx_mce_pkg::gf_mul(d_q, pqx_mce_pkg::gf_inv(b_q));
   assign d_nz     = d_q != '0;
   assign lengthen = d_nz && {l_q, 1'b0} <= {1'b0, n_q};
   always_comb begin
-    for (int i = 0; i <= T; i++) begin
-      c_upd[i*M +: M] = c_q[i*M +: M] ^ pqx_mce_pkg::gf_mul(frac, bp_q[i*M +: M]);
+    frac  = '0;
+    c_upd = c_q;
+    if (phase_q == Update) begin
+      frac = pqx_mce_pkg::gf_mul(d_q, pqx_mce_pkg::gf_inv(b_q));
+      for (int i = 0; i <= T; i++) begin
+        c_upd[i*M +: M] = c_q[i*M +: M] ^ pqx_mce_pkg::gf_mul(frac, bp_q[i*M +: M]);
+      end
     end
   end
 

@@ -40,15 +40,18 @@ module pqx_mce_chien #(
   always_comb begin
     alpha = '0;
     acc   = '0;
-    for (int l = 0; l < Lanes; l++) begin
-      for (int s = 0; s < Steps; s++) begin
-        if (s * Lanes + l < N && s == int'(step_q)) alpha[l*M +: M] = support_i[(s*Lanes + l)*M +: M];
+    root  = '0;
+    if (run_q) begin   // (idle: a simulator skips the products)
+      for (int l = 0; l < Lanes; l++) begin
+        for (int s = 0; s < Steps; s++) begin
+          if (s * Lanes + l < N && s == int'(step_q)) alpha[l*M +: M] = support_i[(s*Lanes + l)*M +: M];
+        end
+        acc[l*M +: M] = sigma_i[T*M +: M];
+        for (int i = T - 1; i >= 0; i--) begin
+          acc[l*M +: M] = pqx_mce_pkg::gf_mul(acc[l*M +: M], alpha[l*M +: M]) ^ sigma_i[i*M +: M];
+        end
+        root[l] = acc[l*M +: M] == '0;
       end
-      acc[l*M +: M] = sigma_i[T*M +: M];
-      for (int i = T - 1; i >= 0; i--) begin
-        acc[l*M +: M] = pqx_mce_pkg::gf_mul(acc[l*M +: M], alpha[l*M +: M]) ^ sigma_i[i*M +: M];
-      end
-      root[l] = acc[l*M +: M] == '0;
     end
   end
 

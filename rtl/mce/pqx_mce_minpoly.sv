@@ -73,37 +73,49 @@ module pqx_mce_minpoly #(
   logic                 piv_zero;
 
   always_comb begin
-    is_power = int'(step_q) < int'(T) - 1;
-    col      = is_power ? 0 : (int'(step_q) - (int'(T) - 1)) / 2;
-    is_pivot = !is_power && ((int'(step_q) - (int'(T) - 1)) % 2 == 0);
-    power    = '0;
-    for (int j = 2; j <= int'(T); j++) begin
-      if (int'(step_q) == j - 2) power = mulmod(m_q[(j-1)*T*M +: T*M], beta_q);
-    end
-    // Pivot: conditional row additions, in order
-    m_piv = m_q;
-    for (int k = 0; k < int'(T); k++) begin
-      if (k > int'(col) && ent(m_piv, int'(col), int'(col)) == '0) begin
-        for (int j = 0; j < int'(Cols); j++) begin
-          m_piv[(j*T + int'(col))*M +: M] = ent(m_piv, int'(col), j) ^ ent(m_piv, k, j);
-        end
-      end
-    end
-    piv_zero = ent(m_piv, int'(col), int'(col)) == '0;
-    // Elim: normalise row col, clear column col in every other row
-    pivot     = ent(m_q, int'(col), int'(col));
-    pivot_inv = pqx_mce_pkg::gf_inv(pivot);
+    is_power  = 1'b0;
+    col       = 0;
+    is_pivot  = 1'b0;
+    power     = '0;
+    m_piv     = m_q;
+    piv_zero  = 1'b0;
+    pivot     = '0;
+    pivot_inv = '0;
     m_elim    = m_q;
     factor    = '0;
-    for (int j = 0; j < int'(Cols); j++) begin
-      m_elim[(j*T + int'(col))*M +: M] = pqx_mce_pkg::gf_mul(ent(m_q, int'(col), j), pivot_inv);
-    end
-    for (int k = 0; k < int'(T); k++) begin
-      if (k != int'(col)) begin
-        factor = ent(m_q, k, int'(col));
-        for (int j = 0; j < int'(Cols); j++) begin
-          m_elim[(j*T + k)*M +: M] = ent(m_q, k, j)
-                                     ^ pqx_mce_pkg::gf_mul(factor, ent(m_elim, int'(col), j));
+    if (run_q) begin   // (idle: a simulator skips the elimination)
+      is_power = int'(step_q) < int'(T) - 1;
+      col      = is_power ? 0 : (int'(step_q) - (int'(T) - 1)) / 2;
+      is_pivot = !is_power && ((int'(step_q) - (int'(T) - 1)) % 2 == 0);
+      power    = '0;
+      for (int j = 2; j <= int'(T); j++) begin
+        if (int'(step_q) == j - 2) power = mulmod(m_q[(j-1)*T*M +: T*M], beta_q);
+      end
+      // Pivot: conditional row additions, in order
+      m_piv = m_q;
+      for (int k = 0; k < int'(T); k++) begin
+        if (k > int'(col) && ent(m_piv, int'(col), int'(col)) == '0) begin
+          for (int j = 0; j < int'(Cols); j++) begin
+            m_piv[(j*T + int'(col))*M +: M] = ent(m_piv, int'(col), j) ^ ent(m_piv, k, j);
+          end
+        end
+      end
+      piv_zero = ent(m_piv, int'(col), int'(col)) == '0;
+      // Elim: normalise row col, clear column col in every other row
+      pivot     = ent(m_q, int'(col), int'(col));
+      pivot_inv = pqx_mce_pkg::gf_inv(pivot);
+      m_elim    = m_q;
+      factor    = '0;
+      for (int j = 0; j < int'(Cols); j++) begin
+        m_elim[(j*T + int'(col))*M +: M] = pqx_mce_pkg::gf_mul(ent(m_q, int'(col), j), pivot_inv);
+      end
+      for (int k = 0; k < int'(T); k++) begin
+        if (k != int'(col)) begin
+          factor = ent(m_q, k, int'(col));
+          for (int j = 0; j < int'(Cols); j++) begin
+            m_elim[(j*T + k)*M +: M] = ent(m_q, k, j)
+                                       ^ pqx_mce_pkg::gf_mul(factor, ent(m_elim, int'(col), j));
+          end
         end
       end
     end

@@ -47,7 +47,9 @@ module pqx_mce_systematic #(
     w_d      = w_q;
     prow     = '0;
     piv_zero = 1'b0;
-    if (pivot_step) begin
+    if (!run_q) begin
+      // idle: nothing to compute (and a simulator skips the row loops)
+    end else if (pivot_step) begin
       for (int r = 0; r < int'(Rows); r++) begin
         if (r == int'(c)) prow = w_q[r*Cols +: Cols];
       end

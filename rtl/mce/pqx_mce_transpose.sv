@@ -3,7 +3,7 @@
 // McEliece seed's cross-wired store; a plain register file there was one of its defects).
 //
 // Schedule: writes take effect at the end of the cycle of we_i; reads are combinational from
-// the stored bits (the unit registers the result).
+// the stored bits while re_i (the unit registers the result).
 //   write  row r, half h:  bits [32 h +: 32] of row r = wdata_i
 //   read   column c, half h: rdata_o[k] = bit c of row 32 h + k, k = 0..31
 `default_nettype none
@@ -15,6 +15,7 @@ module pqx_mce_transpose (
   input  logic [5:0]  wrow_i,
   input  logic        whalf_i,
   input  logic [31:0] wdata_i,
+  input  logic        re_i,       // a read this cycle (otherwise rdata_o is 0)
   input  logic [5:0]  rcol_i,
   input  logic        rhalf_i,
   output logic [31:0] rdata_o
@@ -40,7 +41,10 @@ module pqx_mce_transpose (
   // Column c of the rows 32 h .. 32 h + 31: each bit crosses from a row to the output word.
   logic [Size-1:0] col;            // bit r = bit rcol_i of row r
   always_comb begin
-    for (int r = 0; r < Size; r++) col[r] = bits_q[r*Size + int'(rcol_i)];
+    col = '0;
+    if (re_i) begin   // (a simulator skips the 64 selections when nothing is read)
+      for (int r = 0; r < Size; r++) col[r] = bits_q[r*Size + int'(rcol_i)];
+    end
   end
   assign rdata_o = rhalf_i ? col[63:32] : col[31:0];
 

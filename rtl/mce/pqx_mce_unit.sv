@@ -65,20 +65,31 @@ module pqx_mce_unit (
   logic [M-1:0] loc_coeff;
   logic [31:0]  row_word;
 
+  // The read multiplexers, each evaluated only for its own instruction (the operands change with
+  // every instruction the host offers; a simulator then skips the other selections).
   always_comb begin
     loc_coeff = '0;
-    for (int i = 0; i <= T; i++) begin
-      if (rs1_i == 32'(i)) loc_coeff = sigma_q[i*M +: M];
-    end
-    err_word = '0;
-    for (int w = 0; w < EWords; w++) begin
-      if (rs1_i == 32'(w)) err_word = 32'(err_q >> (32 * w));
-    end
-    row_word = '0;
-    for (int r = 0; r < Rows; r++) begin
-      if (rs1_i == 32'(2 * r))     row_word = mat_q[r*N +: 32];
-      if (rs1_i == 32'(2 * r + 1)) row_word = 32'(mat_q[r*N + 32 +: N - 32]);
-    end
+    err_word  = '0;
+    row_word  = '0;
+    unique case (op_i)
+      pqx_pkg::OpMceLocRd: begin
+        for (int i = 0; i <= T; i++) begin
+          if (rs1_i == 32'(i)) loc_coeff = sigma_q[i*M +: M];
+        end
+      end
+      pqx_pkg::OpMceErrRd: begin
+        for (int w = 0; w < EWords; w++) begin
+          if (rs1_i == 32'(w)) err_word = 32'(err_q >> (32 * w));
+        end
+      end
+      pqx_pkg::OpMceRowRd: begin
+        for (int r = 0; r < Rows; r++) begin
+          if (rs1_i == 32'(2 * r))     row_word = mat_q[r*N +: 32];
+          if (rs1_i == 32'(2 * r + 1)) row_word = 32'(mat_q[r*N + 32 +: N - 32]);
+        end
+      end
+      default: ;
+    endcase
   end
 
   always_comb begin
@@ -141,6 +152,7 @@ module pqx_mce_unit (
     .wrow_i  (rs2_i[5:0]),
     .whalf_i (rs2_i[6]),
     .wdata_i (rs1_i),
+    .re_i    (op_i == pqx_pkg::OpTrRd),
     .rcol_i  (rs1_i[5:0]),
     .rhalf_i (rs1_i[6]),
     .rdata_o (tr_rdata)
@@ -206,7 +218,9 @@ module pqx_mce_unit (
   logic [7:0] roots;
   always_comb begin
     roots = '0;
-    for (int j = 0; j < N; j++) roots = roots + 8'(chien_bitmap[j]);
+    if (mc_eng_q == EngChien) begin   // (a simulator skips the count otherwise)
+      for (int j = 0; j < N; j++) roots = roots + 8'(chien_bitmap[j]);
+    end
   end
 
   assign mc_bm_q = mc_eng_q == EngBm;
@@ -235,21 +249,30 @@ module pqx_mce_unit (
                   : op_i == pqx_pkg::OpMceChien ? EngChien
                   : op_i == pqx_pkg::OpMceMinpoly ? EngMinpoly : EngSys;
       end
-      for (int k = 0; k < 2 * T; k++) begin
-        if (start_i && wr_syn && rs2_i == 32'(k)) syn_q[k*M +: M] <= x;
+      // (each write loop runs only for its own instruction: a simulator skips the others)
+      if (start_i && wr_syn) begin
+        for (int k = 0; k < 2 * T; k++) begin
+          if (rs2_i == 32'(k)) syn_q[k*M +: M] <= x;
+        end
       end
-      for (int i = 0; i <= T; i++) begin
-        if (start_i && wr_loc && rs2_i == 32'(i)) sigma_q[i*M +: M] <= x;
+      if (start_i && wr_loc) begin
+        for (int i = 0; i <= T; i++) begin
+          if (rs2_i == 32'(i)) sigma_q[i*M +: M] <= x;
+        end
       end
-      for (int j = 0; j < N; j++) begin
-        if (start_i && wr_sup && rs2_i == 32'(j)) sup_q[j*M +: M] <= x;
+      if (start_i && wr_sup) begin
+        for (int j = 0; j < N; j++) begin
+          if (rs2_i == 32'(j)) sup_q[j*M +: M] <= x;
+        end
       end
       if (mc_ack_i && mc_bm_q)  sigma_q <= bm_sigma;
       if (mc_ack_i && mc_eng_q == EngMinpoly) sigma_q <= mp_g;
       if (mc_ack_i && mc_eng_q == EngChien) err_q <= chien_bitmap;
-      for (int r = 0; r < Rows; r++) begin
-        if (start_i && wr_row && rs2_i == 32'(2 * r))     mat_q[r*N +: 32]          <= rs1_i;
-        if (start_i && wr_row && rs2_i == 32'(2 * r + 1)) mat_q[r*N + 32 +: N - 32] <= rs1_i[N-33:0];
+      if (start_i && wr_row) begin
+        for (int r = 0; r < Rows; r++) begin
+          if (rs2_i == 32'(2 * r))     mat_q[r*N +: 32]          <= rs1_i;
+          if (rs2_i == 32'(2 * r + 1)) mat_q[r*N + 32 +: N - 32] <= rs1_i[N-33:0];
+        end
       end
       if (mc_ack_i && mc_eng_q == EngSys && sys_ok) mat_q <= sys_rows;
     end
