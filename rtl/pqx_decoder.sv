@@ -116,6 +116,20 @@ module pqx_decoder #(
         7'h11: op = pqx_pkg::OpTrRd;
         default: op = pqx_pkg::OpIllegal;
       endcase
+    end else if (opcode == 7'h2B && funct3 == 3'b000) begin   // R: funct7
+      unique case (funct7)
+        7'h00: op = pqx_pkg::OpCrvBptr;
+        7'h01: op = pqx_pkg::OpCrvBwr;
+        7'h02: op = pqx_pkg::OpCrvBrd;
+        7'h08: op = pqx_pkg::OpSha256Init;
+        7'h09: op = pqx_pkg::OpSha512Init;
+        7'h0A: op = pqx_pkg::OpSm3Init;
+        7'h0B: op = pqx_pkg::OpHashRd;
+        7'h10: op = pqx_pkg::OpSha256Blk;
+        7'h11: op = pqx_pkg::OpSha512Blk;
+        7'h12: op = pqx_pkg::OpSm3Blk;
+        default: op = pqx_pkg::OpIllegal;
+      endcase
     end
   end
 
@@ -347,6 +361,36 @@ module pqx_decoder #(
       end
       pqx_pkg::OpTrRd: begin   // TR_RD
         dec_o.unit = pqx_pkg::UnitMce; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpCrvBptr: begin   // CRV_BPTR
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpCrvBwr: begin   // CRV_BWR
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpCrvBrd: begin   // CRV_BRD
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpSha256Init: begin   // SHA256_INIT
+        dec_o.unit = pqx_pkg::UnitCrv;
+      end
+      pqx_pkg::OpSha512Init: begin   // SHA512_INIT
+        dec_o.unit = pqx_pkg::UnitCrv;
+      end
+      pqx_pkg::OpSm3Init: begin   // SM3_INIT
+        dec_o.unit = pqx_pkg::UnitCrv;
+      end
+      pqx_pkg::OpHashRd: begin   // HASH_RD
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpSha256Blk: begin   // SHA256_BLK
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpSha512Blk: begin   // SHA512_BLK
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpSm3Blk: begin   // SM3_BLK
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
       end
       default: ;
     endcase

@@ -43,11 +43,12 @@ package pqx_pkg;
     UnitArith   = 3'd3,  // lattice + binary field multiplier tree
     UnitSampler = 3'd4,  // CBD REJ_* UNPACK_*
     UnitFpr     = 3'd5,  // Falcon FPR helpers
-    UnitMce     = 3'd6   // Classic McEliece: GF(2^12), BM, Chien search, transpose store
+    UnitMce     = 3'd6,  // Classic McEliece: GF(2^12), BM, Chien search, transpose store
+    UnitCrv     = 3'd7   // Crypto-RV: block buffer B, SHA-256 / SHA-512 / SM3
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [7:0] UnitsBuilt = 8'b0111_1111;
+  localparam logic [7:0] UnitsBuilt = 8'b1111_1111;
 
   // ---- BEGIN GENERATED from verif/models/isa_table.py by `python -m scripts.gen_isa`: do not edit ----
   typedef enum logic [6:0] {
@@ -125,7 +126,17 @@ package pqx_pkg;
     OpMceRowRd,             // MCE_ROW_RD
     OpMceSys,               // MCE_SYS
     OpTrWr,                 // TR_WR
-    OpTrRd                  // TR_RD
+    OpTrRd,                 // TR_RD
+    OpCrvBptr,              // CRV_BPTR
+    OpCrvBwr,               // CRV_BWR
+    OpCrvBrd,               // CRV_BRD
+    OpSha256Init,           // SHA256_INIT
+    OpSha512Init,           // SHA512_INIT
+    OpSm3Init,              // SM3_INIT
+    OpHashRd,               // HASH_RD
+    OpSha256Blk,            // SHA256_BLK
+    OpSha512Blk,            // SHA512_BLK
+    OpSm3Blk                // SM3_BLK
   } op_e;
   // ---- END GENERATED ----
 

@@ -19,4 +19,7 @@ rtl/mce/pqx_mce_minpoly.sv
 rtl/mce/pqx_mce_systematic.sv
 rtl/mce/pqx_mce_transpose.sv
 rtl/mce/pqx_mce_unit.sv
+rtl/crv/pqx_crv_pkg.sv
+rtl/crv/pqx_crv_sha.sv
+rtl/crv/pqx_crv_unit.sv
 rtl/pqx_top.sv

@@ -180,6 +180,7 @@ module pqx_top #(
   logic        mc_slh_q;        // ... THASH/PRF
   logic        mc_arith_q;      // ... MODP_MONTYMUL (arithmetic unit, no S/O access)
   logic        mc_mce_q;        // ... MCE_BM/MCE_CHIEN (McEliece unit, no S/O access)
+  logic        mc_crv_q;        // ... SHA256_BLK/SHA512_BLK/SM3_BLK (Crypto-RV unit, no S/O)
   logic        mc_kperm_q;
   logic [3:0]  mc_id_q;
   logic        mc_hartid_q;
@@ -260,6 +261,7 @@ module pqx_top #(
   assign engine_in    = kec_start ? s_flat : slh_eng_state;
   assign engine_ack   = (mc_finish && mc_kec_q) || slh_eng_ack;
   assign mc_done      = mc_arith_q ? arith_mc_done : mc_mce_q ? mce_mc_done
+                        : mc_crv_q ? crv_mc_done
                         : mc_slh_q ? slh_done : engine_done;
 
   pqx_keccak_engine u_keccak (
@@ -317,6 +319,7 @@ module pqx_top #(
       mc_slh_q    <= 1'b0;
       mc_arith_q  <= 1'b0;
       mc_mce_q    <= 1'b0;
+      mc_crv_q    <= 1'b0;
       mc_kperm_q  <= 1'b0;
       mc_id_q     <= '0;
       mc_hartid_q <= 1'b0;
@@ -328,6 +331,7 @@ module pqx_top #(
       mc_slh_q    <= ex.dec.unit == pqx_pkg::UnitSlhdsa;
       mc_arith_q  <= ex.dec.unit == pqx_pkg::UnitArith;
       mc_mce_q    <= ex.dec.unit == pqx_pkg::UnitMce;
+      mc_crv_q    <= ex.dec.unit == pqx_pkg::UnitCrv;
       mc_kperm_q  <= ex.dec.op == pqx_pkg::OpKperm;
       mc_id_q     <= ex.id;
       mc_hartid_q <= ex.hartid;
@@ -419,6 +423,28 @@ module pqx_top #(
     .mc_ack_i   (mc_finish && mc_mce_q)
   );
 
+  // Crypto-RV unit: the block buffer B and the hash chaining state, single-cycle; the block
+  // compressions multi-cycle (their result writes no register: mc_data unused).
+  logic [31:0] crv_data;
+  logic        crv_exc;
+  logic        crv_mc_done;
+  logic [31:0] unused_crv_mc_data;
+
+  pqx_crv_unit u_crv (
+    .clk_i,
+    .rst_ni,
+    .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitCrv),
+    .op_i       (ex.dec.op),
+    .rs1_i      (ex.rs[31:0]),
+    .rs2_i      (ex.rs[63:32]),
+    .data_o     (crv_data),
+    .exc_o      (crv_exc),
+    .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitCrv),
+    .mc_done_o  (crv_mc_done),
+    .mc_data_o  (unused_crv_mc_data),
+    .mc_ack_i   (mc_finish && mc_crv_q)
+  );
+
   // Response of the single-cycle units.
   always_comb begin
     unit_data = '0;
@@ -437,6 +463,10 @@ module pqx_top #(
       pqx_pkg::UnitMce: begin
         unit_data = mce_data;
         unit_exc  = mce_exc;
+      end
+      pqx_pkg::UnitCrv: begin
+        unit_data = crv_data;
+        unit_exc  = crv_exc;
       end
       default: ;
     endcase

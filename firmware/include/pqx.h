@@ -558,4 +558,68 @@ static inline uint32_t pqx_tr_rd(uint32_t rs1)
     return rd;
 }
 
+/* CRV_BPTR: crv unit, 1 cycle */
+static inline void pqx_crv_bptr(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x00, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
+/* CRV_BWR: crv unit, 1 cycle */
+static inline void pqx_crv_bwr(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x01, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* CRV_BRD: crv unit, 1 cycle */
+static inline uint32_t pqx_crv_brd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x2b, 0, 0x02, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* SHA256_INIT: crv unit, 1 cycle */
+static inline void pqx_sha256_init(void)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x08, zero, zero, zero");
+}
+
+/* SHA512_INIT: crv unit, 1 cycle */
+static inline void pqx_sha512_init(void)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x09, zero, zero, zero");
+}
+
+/* SM3_INIT: crv unit, 1 cycle */
+static inline void pqx_sm3_init(void)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x0a, zero, zero, zero");
+}
+
+/* HASH_RD: crv unit, 1 cycle */
+static inline uint32_t pqx_hash_rd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x2b, 0, 0x0b, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* SHA256_BLK: crv unit, 71 cycles */
+static inline void pqx_sha256_blk(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x10, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
+/* SHA512_BLK: crv unit, 87 cycles */
+static inline void pqx_sha512_blk(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x11, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
+/* SM3_BLK: crv unit, 71 cycles */
+static inline void pqx_sm3_blk(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x12, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
 #endif /* PQX_H */

@@ -5,6 +5,7 @@
 //   * R4 type, opcode 0x6B: funct3 (bits 14:12) x funct2 (bits 26:25);
 //   * R type, opcode 0x3B, funct3 = 111: funct7 (bits 31:25);
 //   * R type, opcode 0x0B (custom-0), key {funct3, funct7}: the Classic McEliece unit (funct3 000);
+//   * R type, opcode 0x2B (custom-1), key {funct3, funct7}: the Crypto-RV unit (funct3 000);
 //   * every other word is not in the ISA.
 // For each instruction: its execution unit (the unit map of pqx_pkg::unit_e: State, Keccak,
 // Slhdsa, Arith, Sampler, Fpr, Mce), writeback (0 for LOAD KABSORB KINIT KSTART KPERM CL_* THASH*
@@ -49,6 +50,7 @@ module pqx_decoder_props #(
   localparam logic [2:0] U_SAMPLER = 3'd4;
   localparam logic [2:0] U_FPR     = 3'd5;
   localparam logic [2:0] U_MCE     = 3'd6;
+  localparam logic [2:0] U_CRV     = 3'd7;
 
   logic [31:0] w;
   logic        ref_known;   // the word is an instruction of the ISA
@@ -130,6 +132,17 @@ module pqx_decoder_props #(
                           begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b000; end
         10'h00A, 10'h00E, 10'h011, 10'h013:                    // MCE_LOC_RD MCE_ERR_RD TR_RD MCE_ROW_RD
                           begin ref_unit = U_MCE; ref_wb = 1'b1; ref_rs = 3'b001; end
+        default:          ref_known = 1'b0;
+      endcase
+    end else if (w[6:0] == 7'b0101011) begin                        // 0x2B, R type (Crypto-RV)
+      ref_known = 1'b1;
+      case ({w[14:12], w[31:25]})
+        10'h000, 10'h010, 10'h011, 10'h012:   // CRV_BPTR, SHA256_BLK, SHA512_BLK, SM3_BLK
+                          begin ref_unit = U_CRV; ref_wb = 1'b0; ref_rs = 3'b001; end
+        10'h001:          begin ref_unit = U_CRV; ref_wb = 1'b0; ref_rs = 3'b011; end  // CRV_BWR
+        10'h002, 10'h00B: begin ref_unit = U_CRV; ref_wb = 1'b1; ref_rs = 3'b001; end  // CRV_BRD, HASH_RD
+        10'h008, 10'h009, 10'h00A:            // SHA256_INIT, SHA512_INIT, SM3_INIT
+                          begin ref_unit = U_CRV; ref_wb = 1'b0; ref_rs = 3'b000; end
         default:          ref_known = 1'b0;
       endcase
     end

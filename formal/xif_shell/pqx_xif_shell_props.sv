@@ -448,13 +448,18 @@ module pqx_xif_shell_props #(
   end
 
   // the multi-cycle instructions outside S/O (docs/isa.md latency > 1): MODP_MONTYMUL in the
-  // arithmetic unit, MCE_BM, MCE_CHIEN, MCE_MINPOLY and MCE_SYS in the McEliece unit
+  // arithmetic unit, MCE_BM, MCE_CHIEN, MCE_MINPOLY and MCE_SYS in the McEliece unit, the block
+  // compressions in the Crypto-RV unit
+  function automatic logic mc_crv(input logic [6:0] op);
+    mc_crv = op == pqx_pkg::OpSha256Blk || op == pqx_pkg::OpSha512Blk || op == pqx_pkg::OpSm3Blk;
+  endfunction
   function automatic logic mc_other(input logic [6:0] op);
     mc_other = op == pqx_pkg::OpModpMontymul || op == pqx_pkg::OpMceBm || op == pqx_pkg::OpMceChien
-               || op == pqx_pkg::OpMceMinpoly || op == pqx_pkg::OpMceSys;
+               || op == pqx_pkg::OpMceMinpoly || op == pqx_pkg::OpMceSys || mc_crv(op);
   endfunction
   function automatic logic [2:0] mc_other_unit(input logic [6:0] op);
-    mc_other_unit = op == pqx_pkg::OpModpMontymul ? pqx_pkg::UnitArith : pqx_pkg::UnitMce;
+    mc_other_unit = op == pqx_pkg::OpModpMontymul ? pqx_pkg::UnitArith
+                  : mc_crv(op) ? pqx_pkg::UnitCrv : pqx_pkg::UnitMce;
   endfunction
 
   // class of a decoded op (implementation side of so_class)

@@ -43,3 +43,6 @@ def s32(x: int) -> int:
     """x[31:0] as a signed value."""
     x &= M32
     return x - (1 << 32) if x >> 31 else x
+
+CRV_B_WORDS = 128
+"""Crypto-RV unit: the block buffer B holds 128 words of 64 bits (the seed's internal buffer)."""

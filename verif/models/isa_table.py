@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-from .consts import MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, Q_D, Q_F, Q_K, TR_SIZE, s16, s32
+from .consts import CRV_B_WORDS, MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, Q_D, Q_F, Q_K, TR_SIZE, s16, s32
 
 OPCODE_R4 = 0x6B
 """Major opcode (bits 6:0) of the R4-type PQX instructions."""
@@ -35,7 +35,10 @@ FUNCT3_R = 0b111
 OPCODE_MCE = 0x0B
 """Major opcode custom-0: the Classic McEliece unit's R-type instructions (funct3 = FUNCT3_MCE)."""
 FUNCT3_MCE = 0b000
-R_OPCODES = (OPCODE_R, OPCODE_MCE)
+OPCODE_CRV = 0x2B
+"""Major opcode custom-1: the Crypto-RV unit's R-type instructions (funct3 = FUNCT3_CRV)."""
+FUNCT3_CRV = 0b000
+R_OPCODES = (OPCODE_R, OPCODE_MCE, OPCODE_CRV)
 """Major opcodes of R-type PQX instructions (funct7 in bits 31:25)."""
 
 # Bits of `InstrInfo.register_read`.
@@ -46,8 +49,8 @@ _ALL = RS1 | RS2 | RS3
 _NONE = 0
 
 Format = Literal["r4", "r"]
-Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce"]
-UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce")
+Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv"]
+UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv")
 """In the order of pqx_pkg::unit_e."""
 SO_UNITS = ("state", "keccak", "slhdsa")
 """Units whose instructions read or write S or O (they wait while a permutation runs)."""
@@ -99,7 +102,7 @@ class InstrInfo:
     corners: dict[str, Corner] = field(default_factory=dict, compare=False)
     """Coverage bins: name -> predicate(rs1, rs2, rs3)."""
     major: int | None = None
-    """Major opcode when it is not the format's own (OPCODE_R4, OPCODE_R): OPCODE_MCE."""
+    """Major opcode when it is not the format's own (OPCODE_R4, OPCODE_R): OPCODE_MCE, OPCODE_CRV."""
 
     @property
     def opcode(self) -> int:
@@ -246,7 +249,7 @@ def _index(reg: int, limit: int) -> tuple[Callable[[random.Random, int, int, int
     """Operands and coverage bins of an instruction whose source `reg` (0: rs1, 1: rs2) is an
     index compared as a whole word with `limit` (an index >= limit raises the exception)."""
     def operands(r: random.Random, a: int, b: int, c: int) -> Operands:
-        v = index_operand(r, limit - 1, 255) if r.random() < 0.9 else random_word(r)
+        v = index_operand(r, limit - 1, max(255, 2 * limit - 1)) if r.random() < 0.9 else random_word(r)
         return (v, b, c) if reg == 0 else (a, v, c)
     last = limit - 1
     pick = (lambda a, b, c: a) if reg == 0 else (lambda a, b, c: b)
@@ -259,6 +262,34 @@ def _mce_indexed(name: str, funct7: int, reads: int, wb: bool, sv: str, reg: int
                  **kw) -> InstrInfo:
     operands, corners = _index(reg, limit)
     return _mce(name, funct7, reads, wb, 1, sv, operands=operands, corners=corners, **kw)
+
+
+def _crv(name: str, funct7: int, reads: int, wb: bool, lat: int, sv: str, **kw) -> InstrInfo:
+    return InstrInfo(name, "r", FUNCT3_CRV, funct7, "crv", reads, wb, lat, sv, major=OPCODE_CRV, **kw)
+
+
+def _crv_indexed(name: str, funct7: int, reads: int, wb: bool, sv: str, limit: int,
+                 **kw) -> InstrInfo:
+    operands, corners = _index(0, limit)
+    return _crv(name, funct7, reads, wb, 1, sv, operands=operands, corners=corners, **kw)
+
+
+CRV_BLK_LEAD = 5
+"""SHA256_BLK / SHA512_BLK / SM3_BLK: expander steps before the first round (each round's message
+words come from registers)."""
+
+
+def crv_blk_latency(rounds: int) -> int:
+    """A start cycle, the lead and one round per cycle, a result cycle."""
+    return 1 + CRV_BLK_LEAD + rounds + 1
+
+
+def _crv_blk(name: str, funct7: int, rounds: int, sv: str) -> InstrInfo:
+    # rs1 is the block's index in B, taken modulo 128 (B is a ring: no out-of-range case)
+    return _crv(name, funct7, RS1, False, crv_blk_latency(rounds), sv, weight=0.3,
+                operands=lambda r, a, b, c: (r.randrange(128) if r.random() < 0.8 else a, b, c),
+                corners={"wraps past B[127]": lambda a, b, c: (a & 127) > 128 - (16 if rounds == 80 else 8),
+                         "rs1 >= 128": lambda a, b, c: a >= 128})
 
 
 MCE_BM_LATENCY = 4 * MCE_T + 2
@@ -412,6 +443,20 @@ _TABLE: tuple[InstrInfo, ...] = (
     _mce("MCE_SYS", 0x14, _NONE, True, MCE_SYS_LATENCY, "OpMceSys", weight=0.2),
     _mce_indexed("TR_WR", 0x10, RS1 | RS2, False, "OpTrWr", 1, 2 * TR_SIZE),
     _mce_indexed("TR_RD", 0x11, RS1, True, "OpTrRd", 0, 2 * TR_SIZE),
+    # R type, opcode 0x2B (custom-1), funct3 = 0: the Crypto-RV unit (block buffer B, hashes)
+    _crv_indexed("CRV_BPTR", 0x00, RS1, False, "OpCrvBptr", CRV_B_WORDS),
+    _crv("CRV_BWR", 0x01, RS1 | RS2, False, 1, "OpCrvBwr"),
+    _crv_indexed("CRV_BRD", 0x02, RS1, True, "OpCrvBrd", 2 * CRV_B_WORDS),
+    _crv("SHA256_INIT", 0x08, _NONE, False, 1, "OpSha256Init", weight=0.3),
+    _crv("SHA512_INIT", 0x09, _NONE, False, 1, "OpSha512Init", weight=0.3),
+    _crv("SM3_INIT", 0x0A, _NONE, False, 1, "OpSm3Init", weight=0.3),
+    _crv("HASH_RD", 0x0B, RS1, True, 1, "OpHashRd",
+         operands=lambda r, a, b, c: (index_operand(r, 15, 255) if r.random() < 0.9 else a, b, c),
+         corners={"k=0": lambda a, b, c: a == 0, "k in 8..15": lambda a, b, c: 8 <= a <= 15,
+                  "k>15 (exception)": lambda a, b, c: a > 15}),
+    _crv_blk("SHA256_BLK", 0x10, 64, "OpSha256Blk"),
+    _crv_blk("SHA512_BLK", 0x11, 80, "OpSha512Blk"),
+    _crv_blk("SM3_BLK", 0x12, 64, "OpSm3Blk"),
 )
 
 TABLE: tuple[InstrInfo, ...] = _TABLE

@@ -83,8 +83,10 @@ def test_table_size_and_names() -> None:
     r4 = [i for i in INSTRUCTIONS.values() if i.format == "r4"]
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
-    assert len(r4) == 12 and len(r) == 46 and len(mce) == 16
+    crv = [i for i in INSTRUCTIONS.values() if i.opcode == 0x2B]
+    assert len(r4) == 12 and len(r) == 46 and len(mce) == 16 and len(crv) == 10
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
+    assert all(i.format == "r" and i.funct3 == 0 and i.unit == "crv" for i in crv)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
     assert all(i.unit in UNITS for i in INSTRUCTIONS.values())
 
@@ -122,6 +124,15 @@ def test_mce_funct7_from_spec() -> None:
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x0B} == expected
 
 
+def test_crv_funct7_from_spec() -> None:
+    expected = {
+        "CRV_BPTR": 0x00, "CRV_BWR": 0x01, "CRV_BRD": 0x02,
+        "SHA256_INIT": 0x08, "SHA512_INIT": 0x09, "SM3_INIT": 0x0A, "HASH_RD": 0x0B,
+        "SHA256_BLK": 0x10, "SHA512_BLK": 0x11, "SM3_BLK": 0x12,
+    }  # fmt: skip
+    assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x2B} == expected
+
+
 def test_r4_funct_from_spec() -> None:
     expected = {
         "KSTART": (1, 0), "KABSORB": (1, 1), "KPERM": (1, 2), "LOAD": (1, 3),
@@ -134,7 +145,9 @@ def test_r4_funct_from_spec() -> None:
 
 def test_writeback_flags() -> None:
     no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE",
-             "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR"}
+             "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
+             "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
+             "SHA256_BLK", "SHA512_BLK", "SM3_BLK"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
@@ -157,6 +170,8 @@ def test_register_read_masks() -> None:
         "MCE_LOC_RD": RS1, "MCE_LOC_WR": r12, "MCE_SUP_WR": r12, "MCE_CHIEN": 0,
         "MCE_ERR_RD": RS1, "MCE_MINPOLY": r12, "TR_WR": r12, "TR_RD": RS1,
         "MCE_ROW_WR": r12, "MCE_ROW_RD": RS1, "MCE_SYS": 0,
+        "CRV_BPTR": RS1, "CRV_BWR": r12, "CRV_BRD": RS1, "SHA256_INIT": 0, "HASH_RD": RS1,
+        "SHA256_BLK": RS1, "SHA512_BLK": RS1, "SM3_BLK": RS1,
     }  # fmt: skip
     for name, mask in spot.items():
         assert INSTRUCTIONS[name].register_read == mask, name
@@ -177,6 +192,7 @@ def test_units() -> None:
     assert all(n.startswith("FPR_") for n in by_unit["fpr"])
     assert all(n.startswith(("CBD", "REJ_", "UNPACK_")) for n in by_unit["sampler"])
     assert all(n.startswith(("GF12", "MCE_", "TR_")) for n in by_unit["mce"])
+    assert all(n.startswith(("CRV_", "SHA", "SM3_", "HASH_")) for n in by_unit["crv"])
     assert unit_of({"MODP_MONTYMUL", "GF_REDUCE", "KARATS4", "BARRETT_HQC1", "BFINTTDH"}) == {"arith"}
     assert sum(map(len, by_unit.values())) == len(INSTRUCTIONS)
 
@@ -208,7 +224,7 @@ def test_random_sweep() -> None:
     for _ in range(200_000):
         word = rng.getrandbits(32)
         info = decode(word)
-        if word & 0x7F not in (0x6B, 0x3B, 0x0B):
+        if word & 0x7F not in (0x6B, 0x3B, 0x0B, 0x2B):
             assert info is None
         elif info is not None:
             hits += 1
@@ -216,7 +232,7 @@ def test_random_sweep() -> None:
     assert hits > 0
 
 
-@pytest.mark.parametrize("opcode,funct3_used", [(0x3B, 0b111), (0x0B, 0b000)])
+@pytest.mark.parametrize("opcode,funct3_used", [(0x3B, 0b111), (0x0B, 0b000), (0x2B, 0b000)])
 def test_r_type_exhaustive_funct7(opcode: int, funct3_used: int) -> None:
     by_funct7 = {i.funct7: i for i in INSTRUCTIONS.values() if i.opcode == opcode}
     for funct3 in range(8):
@@ -253,7 +269,7 @@ def test_decode_rejects_non_words() -> None:
 
 
 def test_accepts() -> None:
-    assert IMPLEMENTED_UNITS == {"state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce"}
+    assert IMPLEMENTED_UNITS == {"state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv"}
     for info in INSTRUCTIONS.values():
         assert accepts(encode(info.name)), info.name
     assert not accepts(0x00000013)  # addi x0, x0, 0

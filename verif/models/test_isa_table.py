@@ -58,34 +58,38 @@ def test_a_table_change_reaches_the_rtl(monkeypatch, change):
 def test_latency_contract_is_the_table():
     assert timing.LATENCY == {i.name: i.latency for i in TABLE}
     assert {n for n, c in timing.LATENCY.items() if c > 1} == {
-        "KSTART", "KPERM", "MODP_MONTYMUL", "MCE_BM", "MCE_CHIEN", "MCE_MINPOLY", "MCE_SYS"} | {
+        "KSTART", "KPERM", "MODP_MONTYMUL", "MCE_BM", "MCE_CHIEN", "MCE_MINPOLY", "MCE_SYS",
+        "SHA256_BLK", "SHA512_BLK", "SM3_BLK"} | {
             f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
 
 
 # ------------------------------------------------------------------ the decoder proof's table
 _UNIT = {"STATE": "state", "KECCAK": "keccak", "SLHDSA": "slhdsa", "ARITH": "arith",
-         "SAMPLER": "sampler", "FPR": "fpr", "MCE": "mce"}
+         "SAMPLER": "sampler", "FPR": "fpr", "MCE": "mce", "CRV": "crv"}
 
 
 def proof_table() -> dict[tuple[int, int, int], tuple[str, bool, int]]:
     """(opcode, funct3, funct) -> (unit, writeback, registers read) from the reference table of
     formal/decoder/pqx_decoder_props.sv (keys 5'b funct3_funct2: opcode 0x6B; 7'h funct7: 0x3B
-    with funct3 111; 10'h {funct3, funct7}: 0x0B)."""
+    with funct3 111; 10'h {funct3, funct7}: 0x0B, or 0x2B after the `7'b0101011` test)."""
     text = (ROOT / "formal" / "decoder" / "pqx_decoder_props.sv").read_text()
     text = re.sub(r"//[^\n]*", "", text)
-    entries = re.findall(r"((?:(?:5'b[01]{3}_[01]{2}|7'h[0-9A-Fa-f]{2}|10'h[0-9A-Fa-f]{3})\s*,?\s*)+)"
+    custom1 = text.index("7'b0101011")
+    entries = re.finditer(r"((?:(?:5'b[01]{3}_[01]{2}|7'h[0-9A-Fa-f]{2}|10'h[0-9A-Fa-f]{3})\s*,?\s*)+)"
                          r":\s*begin\s*"
                          r"ref_unit\s*=\s*U_(\w+);\s*ref_wb\s*=\s*1'b([01]);\s*"
                          r"ref_rs\s*=\s*3'b([01]{3});\s*end", text)
     table = {}
-    for keys, unit, wb, rs in entries:
+    for m in entries:
+        keys, unit, wb, rs = m.groups()
         for key in re.findall(r"5'b([01]{3})_([01]{2})|7'h([0-9A-Fa-f]{2})|10'h([0-9A-Fa-f]{3})", keys):
             if key[0]:
                 k = (0x6B, int(key[0], 2), int(key[1], 2))
             elif key[2]:
                 k = (0x3B, 0b111, int(key[2], 16))
             else:
-                k = (0x0B, int(key[3], 16) >> 7, int(key[3], 16) & 0x7F)
+                major = 0x2B if m.start() > custom1 else 0x0B
+                k = (major, int(key[3], 16) >> 7, int(key[3], 16) & 0x7F)
             assert k not in table, f"{k} twice in the proof's table"
             table[k] = (_UNIT[unit], wb == "1", int(rs, 2))
     return table

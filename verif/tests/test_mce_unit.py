@@ -1,13 +1,10 @@
 """Unit tests of `pqx_mce_unit` (GF(2^12) arithmetic, Berlekamp-Massey, support-list Chien search,
 transpose store), with exhaustive campaigns where the space allows.
 
-A `PqxModel` runs alongside the DUT: every operation is compared with the model's result, and
-the unit's registers (syndromes, locator, support, error bitmap, transpose store) are compared
-with the model's state by a backdoor read after every operation. Single-cycle operations drive
-start_i/op_i/rs*_i right after a rising edge and read data_o/exc_o 1 ns later; MCE_BM and
-MCE_CHIEN drive mc_start_i for one cycle, must raise mc_done_o exactly `done_after` cycles later
-(from the instruction table's latency), hold mc_done_o and mc_data_o for a random number of
-cycles with junk on every other input, and update their register only at mc_ack_i.
+The driver (verif/tests/unit_driver.py) compares every operation with a `PqxModel` and the
+unit's registers (syndromes, locator, support, error bitmap, matrix, transpose store) with the
+model's state after every operation; MCE_BM, MCE_CHIEN, MCE_MINPOLY and MCE_SYS must be done
+exactly at their latency, hold their result and write nothing before the ack.
 
   MceFieldTest       every GF12INV (4,096 inputs: x * inv(x) = 1 checked as well as the model),
                      every GF12SQ, GF12MUL on corners and random operands with junk above bit 11
@@ -36,146 +33,31 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 
 from __future__ import annotations
 
-import os
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge, Timer
 
-from verif.models import INSTRUCTIONS, PqxModel, encode
+from verif.models import INSTRUCTIONS
 from verif.models.consts import M32, MCE_M, MCE_N, MCE_T, TR_SIZE
-from verif.models.mce import gf_inv, gf_mul, poly_eval
-from verif.models.timing import contract as latency_contract
-from verif.sv_enums import isa_op_codes
+from verif.models.mce import gf_mul, poly_eval
+from verif.tests.unit_driver import UnitTb, knob
 
 MCE_OPS = [n for n, i in INSTRUCTIONS.items() if i.unit == "mce"]
 MULTI = ("MCE_BM", "MCE_CHIEN", "MCE_MINPOLY", "MCE_SYS")
 SINGLE = [n for n in MCE_OPS if n not in MULTI]
-LATENCY = latency_contract()[0]
 GF = 1 << MCE_M
 
 
-def done_after(name: str) -> int:
-    """Cycles from mc_start_i to the first mc_done_o: pqx_top starts the instruction in its issue
-    cycle and registers the result in the first done cycle (top latency = done offset + 1)."""
-    return LATENCY[name] - 1
-
-
-def knob(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    return int(value) if value else default
-
-
-class MceTb:
-    """Clock, reset, model, drivers and the register backdoor compare."""
+class MceTb(UnitTb):
+    """The McEliece unit's registers."""
 
     def __init__(self, dut) -> None:
-        self.dut = dut
-        self.rng = random.Random(cocotb.RANDOM_SEED)
-        self.model = PqxModel()
-        self.codes = isa_op_codes(MCE_OPS)
-        self.words = {n: encode(n) for n in MCE_OPS}
-        self.ops = 0
+        super().__init__(dut, "mce")
 
-    async def start(self) -> None:
+    def registers(self) -> dict:
         d = self.dut
-        Clock(d.clk_i, 10, "ns").start()
-        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.mc_start_i, d.mc_ack_i):
-            sig.value = 0
-        d.rst_ni.value = 0
-        await ClockCycles(d.clk_i, 3)
-        d.rst_ni.value = 1
-        await RisingEdge(d.clk_i)
-        await Timer(1, "ns")
-        self.check_state("after reset")
-        assert not int(d.mc_done_o.value), "mc_done_o high after reset"
-
-    def check_state(self, where: str) -> None:
-        d, lat = self.dut, self.model.latches
-        regs = {"MCE_S": d.syn_q, "MCE_SIGMA": d.sigma_q, "MCE_A": d.sup_q, "MCE_E": d.err_q,
+        return {"MCE_S": d.syn_q, "MCE_SIGMA": d.sigma_q, "MCE_A": d.sup_q, "MCE_E": d.err_q,
                 "MCE_H": d.mat_q, "TR": d.u_transpose.bits_q}
-        for name, sig in regs.items():
-            if int(sig.value) != lat.get(name, 0):
-                raise AssertionError(f"{where}: register {name} DUT {int(sig.value):#x}, "
-                                     f"model {lat.get(name, 0):#x}")
-
-    def junk(self) -> None:
-        d = self.dut
-        d.op_i.value = self.rng.randrange(128)
-        d.rs1_i.value = self.rng.getrandbits(32)
-        d.rs2_i.value = self.rng.getrandbits(32)
-
-    async def op(self, name: str, rs1: int = 0, rs2: int = 0, check: bool = True) -> int:
-        """One single-cycle instruction; returns data_o (0 with exc_o)."""
-        d = self.dut
-        rs1, rs2 = rs1 & M32, rs2 & M32
-        d.start_i.value = 1
-        d.op_i.value = self.codes[name]
-        d.rs1_i.value = rs1
-        d.rs2_i.value = rs2
-        await Timer(1, "ns")
-        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x})"
-        data, exc = int(d.data_o.value), int(d.exc_o.value)
-        want = self.model.execute(self.words[name], rs1, rs2, 0)
-        if (data, exc) != (want.data, int(want.exc)):
-            raise AssertionError(f"{what}: DUT (data, exc) ({data:#x}, {exc}), model "
-                                 f"({want.data:#x}, {int(want.exc)})")
-        await RisingEdge(d.clk_i)
-        d.start_i.value = 0
-        self.junk()
-        await Timer(1, "ns")
-        if check:
-            self.check_state(f"after {what}")
-        self.ops += 1
-        return data
-
-    async def mc(self, name: str, rs1: int = 0, rs2: int = 0) -> int:
-        """MCE_BM, MCE_CHIEN or MCE_MINPOLY: fixed schedule, hold until ack, register written
-        only at ack."""
-        d, rng = self.dut, self.rng
-        rs1, rs2 = rs1 & M32, rs2 & M32
-        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x})"
-        d.mc_start_i.value = 1
-        d.op_i.value = self.codes[name]
-        d.rs1_i.value = rs1
-        d.rs2_i.value = rs2
-        await RisingEdge(d.clk_i)
-        d.mc_start_i.value = 0
-        cycles = 1
-        while True:
-            self.junk()
-            await Timer(1, "ns")
-            if int(d.mc_done_o.value):
-                break
-            assert cycles < 64, f"{what}: no mc_done_o after {cycles} cycles"
-            self.check_state(f"{what}, cycle {cycles}")
-            await RisingEdge(d.clk_i)
-            cycles += 1
-        assert cycles == done_after(name), (
-            f"{what}: mc_done_o {cycles} cycles after mc_start_i, expected {done_after(name)}")
-        data = int(d.mc_data_o.value)
-        before = self.model.copy()
-        want = self.model.execute(self.words[name], rs1, rs2, 0).data
-        if data != want:
-            raise AssertionError(f"{what}: DUT mc_data {data:#x}, model {want:#x}")
-        after, self.model = self.model, before
-        for h in range(rng.choice((0, 0, 1, 3))):
-            self.check_state(f"{what}, hold {h}")      # nothing written before the ack
-            await RisingEdge(d.clk_i)
-            self.junk()
-            await Timer(1, "ns")
-            assert int(d.mc_done_o.value) and int(d.mc_data_o.value) == want, (
-                f"{what}: result not held {h + 1} cycles into the hold")
-        self.model = after
-        d.mc_ack_i.value = 1
-        await RisingEdge(d.clk_i)
-        d.mc_ack_i.value = 0
-        await Timer(1, "ns")
-        assert not int(d.mc_done_o.value), f"{what}: mc_done_o still high after the ack"
-        self.check_state(f"after {what}")
-        self.ops += 1
-        return data
 
 
 async def _tb(dut) -> MceTb:
