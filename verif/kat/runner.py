@@ -1,10 +1,11 @@
-"""ACVP SHA-3 / SHAKE known-answer runner on `pqx_top` (started by scripts/kat.py: `make kat`).
+"""ACVP SHA-3 / SHAKE / SHA-2 known-answer runner on `pqx_top` (started by scripts/kat.py: `make kat`).
 
 Environment: PQX_KAT_ALG, PQX_KAT_VECTORS, PQX_KAT_EXPECTED (may be empty: the answers are in the
 vector file), PQX_KAT_RESULT (JSON with the counts, written at the end).
 
-Every hash is computed by the RTL: the kernel of verif/kernels/sha3.py run by the lean zero-stall
-host of verif/uvm/lean_host.py. Test types (draft-celi-acvp-sha3):
+Every hash is computed by the RTL: the kernel of verif/kernels/sha3.py (SHA-2: verif/kernels/sha2.py,
+the Crypto-RV unit) run by the lean zero-stall host of verif/uvm/lean_host.py. Test types
+(draft-celi-acvp-sha3, draft-celi-acvp-sha):
 
 * AFT, VOT: one hash of `msg` (SHAKE: `outLen` bits), compared with `md`.
 * MCT, mctVersion "standard":
@@ -18,6 +19,8 @@ host of verif/uvm/lean_host.py. Test types (draft-celi-acvp-sha3):
   The intermediate SHAKE outputs are only read where the procedure looks at them (the first 16
   and the last 2 bytes), but every permutation of every output block runs on the RTL; the 100
   recorded outputs are read in full.
+  SHA-2: 100 times { A = B = C = seed; 1000 times { MD = SHA(A || B || C); A = B; B = C;
+         C = MD }; record MD; seed = MD } (mctVersion "standard"; other versions are skipped).
 
 The procedures are plain async functions over a `hash_fn(msg, out_len, want)`, so the same code
 runs on hashlib (`python -m scripts.kat --reference`) to check it against the expected results
@@ -35,7 +38,7 @@ from typing import Awaitable, Callable
 
 import cocotb
 
-from verif.kat.acvp import SHAKE_ALGS, Case, KatSet, load_kat
+from verif.kat.acvp import SHA2_ALGS, SHAKE_ALGS, Case, KatSet, load_kat
 
 HashFn = Callable[[bytes, int, "list[tuple[int, int]] | None"], Awaitable[bytes]]
 Log = Callable[[str], None]
@@ -57,6 +60,28 @@ async def sha3_mct(seed: bytes, digest: int, hash_fn: HashFn,
     return out
 
 
+async def sha2_mct(seed: bytes, digest: int, hash_fn: HashFn,
+                   progress: Callable[[int], None] | None = None) -> list[bytes]:
+    out = []
+    for j in range(100):
+        a = b = c = seed
+        for _ in range(1000):
+            a, b, c = b, c, await hash_fn(a + b + c, digest, None)
+        seed = c
+        out.append(c)
+        if progress:
+            progress(j + 1)
+    return out
+
+
+def digest_bytes(alg: str) -> int | None:
+    """The digest size of a fixed-output algorithm, None for the XOFs."""
+    if alg in SHA2_ALGS:
+        return int(alg[5:]) // 8
+    from verif.kernels.sha3 import VARIANTS
+    return VARIANTS[alg].digest
+
+
 async def shake_mct(seed: bytes, min_out: int, max_out: int, hash_fn: HashFn,
                     progress: Callable[[int], None] | None = None) -> list[tuple[bytes, int]]:
     """min_out, max_out in bytes; returns (Output[1000], its length in bits) per outer round."""
@@ -76,8 +101,8 @@ async def shake_mct(seed: bytes, min_out: int, max_out: int, hash_fn: HashFn,
 
 
 def reference_hash_fn(alg: str) -> HashFn:
-    """hashlib's SHA-3 / SHAKE, for checking the procedures and the files without the RTL."""
-    h = getattr(hashlib, alg.lower().replace("-", "_"))
+    """hashlib's SHA-3 / SHAKE / SHA-2, for checking the procedures and the files without the RTL."""
+    h = getattr(hashlib, alg.lower().replace("sha2-", "sha").replace("-", "_"))
     shake = alg in SHAKE_ALGS
 
     async def fn(msg: bytes, out_len: int, want=None) -> bytes:
@@ -88,9 +113,8 @@ def reference_hash_fn(alg: str) -> HashFn:
 async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
                     stats: Callable[[], str] | None = None) -> dict:
     """Runs every case of `kset` through `hash_fn`; returns counts and failure descriptions."""
-    from verif.kernels.sha3 import VARIANTS
-
-    digest = VARIANTS[kset.alg].digest
+    digest = digest_bytes(kset.alg)
+    mct = sha2_mct if kset.alg in SHA2_ALGS else sha3_mct
     passed = failed = 0
     failures: list[str] = []
     t0 = time.monotonic()
@@ -117,7 +141,7 @@ async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
                 if j % 10 == 0:
                     log(f"  {label}: {j}/100 rounds ({time.monotonic() - tm:.1f} s{extra()})")
             if digest is not None:
-                got = await sha3_mct(case.msg, digest, hash_fn, progress)
+                got = await mct(case.msg, digest, hash_fn, progress)
                 want = [md for md, _ in case.results]
                 bad = [k for k in range(100) if got[k] != want[k]]
                 if bad:
@@ -156,6 +180,7 @@ async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
 @cocotb.test()
 async def kat(dut) -> None:
     from verif.uvm.lean_host import ZeroStallHost
+    from verif.kernels import sha2
     from verif.kernels.sha3 import assemble, hash_program
 
     alg = os.environ["PQX_KAT_ALG"]
@@ -165,11 +190,12 @@ async def kat(dut) -> None:
     await host.start(clock=not os.environ.get("PQX_KAT_HARNESS_CLOCK"))
 
     async def rtl_hash(msg: bytes, out_len: int, want=None) -> bytes:
-        prog = hash_program(alg, msg, out_len, want)
+        prog = sha2.hash_program(alg, msg) if alg in SHA2_ALGS else hash_program(alg, msg, out_len, want)
         return assemble(prog, await host.run(prog.insns))
 
     def stats() -> str:
-        return f"{host.issued} instructions, {host.perms} permutations, {host.cycles} cycles"
+        multi = "block compressions" if alg in SHA2_ALGS else "permutations"
+        return f"{host.issued} instructions, {host.perms} {multi}, {host.cycles} cycles"
 
     res = await run_cases(kset, rtl_hash, stats=stats)
     res.update(instructions=host.issued, permutations=host.perms, cycles=host.cycles)

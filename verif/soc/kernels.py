@@ -70,5 +70,6 @@ def c_header(values: dict[str, Value]) -> str:
 
 def all_kernels() -> list[Kernel]:
     """Every kernel, in the order of the table."""
-    from . import kernels_arith, kernels_keccak, kernels_mce
-    return list(kernels_keccak.KERNELS) + list(kernels_arith.KERNELS) + list(kernels_mce.KERNELS)
+    from . import kernels_arith, kernels_crv, kernels_keccak, kernels_mce
+    return (list(kernels_keccak.KERNELS) + list(kernels_arith.KERNELS) + list(kernels_mce.KERNELS)
+            + list(kernels_crv.KERNELS))

@@ -1,0 +1,52 @@
+"""SHA-256, SHA-512 and SM3 as PQX firmware, written in Python (FIPS 180-4 / GB/T 32905 on the
+PQX ISA, docs/isa.md "Crypto-RV hash instructions").
+
+Each function returns a `Program` (verif/kernels/sha3.py): the instruction stream a RISC-V core
+would offload to PQX and where the HASH_RD results go in the digest. The kernel uses the ISA
+only:
+
+    <ALG>_INIT                          H = the standard's initial value
+    per block:  CRV_BPTR 0              P = 0
+                CRV_BWR lo, hi  (x 8, or 16 for SHA-512)   B[P++] = 8 message bytes in order
+                <ALG>_BLK 0             H = compress(H, the block in B[0 ..])
+    digest:     HASH_RD k               rd = digest bytes 4k .. 4k + 3
+
+The padding (FIPS 180-4 5.1, SM3 5.2) is done here, in software, as firmware would.
+"""
+
+from __future__ import annotations
+
+from verif.models.isa import encode
+from verif.models.sha2sm3 import pad
+
+from .sha3 import Insn, Program
+
+_RD, _RS1, _RS2 = 10, 11, 12
+
+_BPTR = encode("CRV_BPTR", rd=0, rs1=_RS1)
+_BWR = encode("CRV_BWR", rd=0, rs1=_RS1, rs2=_RS2)
+_HASH_RD = encode("HASH_RD", rd=_RD, rs1=_RS1)
+
+ALGS = {  # ACVP name -> (INIT, BLK, block bytes, digest bytes)
+    "SHA2-256": ("SHA256_INIT", "SHA256_BLK", 64, 32),
+    "SHA2-512": ("SHA512_INIT", "SHA512_BLK", 128, 64),
+    "SM3": ("SM3_INIT", "SM3_BLK", 64, 32),
+}
+
+
+def hash_program(alg: str, msg: bytes) -> Program:
+    init, blk, size, digest = ALGS[alg]
+    insns: list[Insn] = [(encode(init, rd=0), 0, 0, 0)]
+    padded = pad(msg, size)
+    blk_word = encode(blk, rd=0, rs1=_RS1)
+    for i in range(0, len(padded), size):
+        insns.append((_BPTR, 0, 0, 0))
+        for k in range(i, i + size, 8):
+            insns.append((_BWR, int.from_bytes(padded[k:k + 4], "little"),
+                          int.from_bytes(padded[k + 4:k + 8], "little"), 0))
+        insns.append((blk_word, 0, 0, 0))
+    prog = Program(insns, digest, variant=alg, blocks_in=len(padded) // size)
+    for k in range(digest // 4):
+        insns.append((_HASH_RD, k, 0, 0))
+        prog.stores.append(4 * k)
+    return prog

@@ -1,0 +1,48 @@
+"""Crypto-RV kernels of the cycle table (verif/soc/kernels.py): one block of SHA-256, SHA-512 and
+SM3 per run, next to the Crypto-RV seed's per-block figures.
+
+The references are hashlib (SHA-256, SHA-512) and gmssl (SM3) on the unpadded message; the
+instruction models of PQX are not used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from gmssl import sm3 as gm_sm3
+
+from verif.models.sha2sm3 import pad
+
+from .kernels import Kernel, Value
+
+SEED = "Crypto-RV"
+_ORACLE = {0: lambda m: hashlib.sha256(m).digest(), 1: lambda m: hashlib.sha512(m).digest(),
+           2: lambda m: bytes.fromhex(gm_sm3.sm3_hash(list(m)))}
+
+
+def _inputs(alg: int):
+    size = 128 if alg == 1 else 64
+    def inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+        # a message that fits one padded block (up to size - 9 bytes, or - 17 for SHA-512)
+        msg = rng.randbytes(rng.randrange(size - (17 if alg == 1 else 9) + 1))
+        return {"ALG": alg, "MSG": msg, "BLOCK": pad(msg, size)}
+    return inputs
+
+
+def _reference(v: dict[str, Value]) -> bytes:
+    assert isinstance(v["ALG"], int) and isinstance(v["MSG"], bytes)
+    return _ORACLE[v["ALG"]](v["MSG"])
+
+
+_NOTE = ("from the first instruction of the block to its digest in memory, the block padded in "
+         "memory (the seed's count); the seed's baseline core is {}x slower than its unit")
+
+KERNELS = [
+    Kernel("sha256_blk", "firmware/kernels/crv_hash.c", "SHA-256 of one 64-byte block (padded in memory)",
+           _inputs(0), _reference, other_seed=(SEED, None, 146), note=_NOTE.format(660)),
+    Kernel("sha512_blk", "firmware/kernels/crv_hash.c", "SHA-512 of one 128-byte block (padded in memory)",
+           _inputs(1), _reference, other_seed=(SEED, None, 263), note=_NOTE.format(604)),
+    Kernel("sm3_blk", "firmware/kernels/crv_hash.c", "SM3 of one 64-byte block (padded in memory)",
+           _inputs(2), _reference, other_seed=(SEED, None, 144), note=_NOTE.format(789)),
+]
