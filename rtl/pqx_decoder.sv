@@ -128,6 +128,7 @@ module pqx_decoder #(
         7'h10: op = pqx_pkg::OpSha256Blk;
         7'h11: op = pqx_pkg::OpSha512Blk;
         7'h12: op = pqx_pkg::OpSm3Blk;
+        7'h18: op = pqx_pkg::OpAes128Enc;
         default: op = pqx_pkg::OpIllegal;
       endcase
     end
@@ -390,6 +391,9 @@ module pqx_decoder #(
         dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpSm3Blk: begin   // SM3_BLK
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpAes128Enc: begin   // AES128_ENC
         dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
       end
       default: ;

@@ -136,7 +136,8 @@ package pqx_pkg;
     OpHashRd,               // HASH_RD
     OpSha256Blk,            // SHA256_BLK
     OpSha512Blk,            // SHA512_BLK
-    OpSm3Blk                // SM3_BLK
+    OpSm3Blk,               // SM3_BLK
+    OpAes128Enc             // AES128_ENC
   } op_e;
   // ---- END GENERATED ----
 

@@ -21,5 +21,6 @@ rtl/mce/pqx_mce_transpose.sv
 rtl/mce/pqx_mce_unit.sv
 rtl/crv/pqx_crv_pkg.sv
 rtl/crv/pqx_crv_sha.sv
+rtl/crv/pqx_crv_aes.sv
 rtl/crv/pqx_crv_unit.sv
 rtl/pqx_top.sv

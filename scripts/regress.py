@@ -163,7 +163,9 @@ SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute)."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2")
-SHA2_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2")
+SHA2_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2",
+                "verif/vectors/acvp/vectors/ACVP-AES-ECB.bz2")
+"""The Crypto-RV unit's NIST samples (nightly, through the RTL)."""
 
 
 def scheme_steps(seed: int, profile: str) -> list[Step]:

@@ -87,7 +87,7 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "Classic McEliece unit alone: every GF(2^12) inverse and square, every weight-2 error pattern "
          "for n = 48 decoded (PQX_N Goppa polynomials), BM/Chien schedules and holds, indices, transpose"),
     Unit("crv", "pqx_crv_unit",
-         ("rtl/pqx_pkg.sv", "rtl/crv/pqx_crv_pkg.sv", "rtl/crv/pqx_crv_sha.sv", "rtl/crv/pqx_crv_unit.sv"),
+         ("rtl/pqx_pkg.sv", "rtl/crv/pqx_crv_pkg.sv", "rtl/crv/pqx_crv_sha.sv", "rtl/crv/pqx_crv_aes.sv", "rtl/crv/pqx_crv_unit.sv"),
          "verif.tests.test_crv_unit",
          "Crypto-RV unit alone: SHA-256 / SHA-512 / SM3 of random multi-block messages against hashlib "
          "and gmssl (PQX_N messages each), exact block latencies and holds, B ring and indices"),

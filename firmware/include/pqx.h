@@ -622,4 +622,10 @@ static inline void pqx_sm3_blk(uint32_t rs1)
     __asm__ volatile(".insn r 0x2b, 0, 0x12, zero, %[rs1], zero" : : [rs1] "r"(rs1));
 }
 
+/* AES128_ENC: crv unit, 16 cycles */
+static inline void pqx_aes128_enc(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x18, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
 #endif /* PQX_H */

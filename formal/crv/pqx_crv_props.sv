@@ -50,12 +50,12 @@ module pqx_crv_props (
   logic [8191:0] p_buf_q;
   logic [6:0]    p_ptr_q;
   logic [511:0]  p_h_q;
-  logic [1:0]    p_alg_q;
+  logic [2:0]    p_alg_q;
 
   logic [8191:0] f_buf;
   logic [6:0]    f_ptr;
   logic [511:0]  f_h;
-  logic [1:0]    f_alg;
+  logic [2:0]    f_alg;
   logic          f_start, f_ack, f_exc, f_past;
   logic [6:0]    f_op;
   logic [31:0]   f_rs1, f_rs2;
@@ -114,6 +114,41 @@ module pqx_crv_props (
 `ifdef CRV_SM3
   localparam int unsigned Done = 70;        // R + 6 (docs/isa.md: SM3_BLK latency 71)
   localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpSm3Blk;
+`endif
+
+`ifdef CRV_AES
+  localparam int unsigned Done = 15;        // docs/isa.md: AES128_ENC latency 16
+  localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpAes128Enc;
+`endif
+
+`ifdef CRV_SBOX
+  // the S-box by its definition (FIPS 197 5.1.1): b = x^-1 in GF(2^8) (0 for 0), then
+  // s_i = b_i ^ b_{i+4} ^ b_{i+5} ^ b_{i+6} ^ b_{i+7} ^ c_i, c = 0x63. The inverse is not
+  // computed: for s = S(x), the affine map is undone and the product with x must be 1.
+  function automatic logic [7:0] gf8_mul(logic [7:0] a, logic [7:0] b);
+    logic [7:0] r, az;
+    r  = '0;
+    az = a;
+    for (int i = 0; i < 8; i++) begin
+      if (b[i]) r = r ^ az;
+      az = {az[6:0], 1'b0} ^ (az[7] ? 8'h1b : 8'h00);
+    end
+    gf8_mul = r;
+  endfunction
+  function automatic logic [7:0] affine(logic [7:0] b);
+    for (int i = 0; i < 8; i++)
+      affine[i] = b[i] ^ b[(i + 4) % 8] ^ b[(i + 5) % 8] ^ b[(i + 6) % 8] ^ b[(i + 7) % 8];
+    affine = affine ^ 8'h63;
+  endfunction
+  (* anyconst *) logic [7:0] f_x;
+  (* anyconst *) logic [7:0] f_b;      // a candidate inverse
+  logic [7:0] f_s;
+  assign f_s = pqx_crv_pkg::aes_sbox(f_x);
+  always @* begin
+    // S(x) = affine(b) for exactly the b with x b = 1 (x != 0), b = 0 for x = 0
+    if (f_x == 8'h00) a_sbox_zero: assert (f_s == 8'h63);
+    else if (gf8_mul(f_x, f_b) == 8'h01) a_sbox_inv: assert (f_s == affine(f_b));
+  end
 `endif
 
 `ifdef CRV_ENGINE

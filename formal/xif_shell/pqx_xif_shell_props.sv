@@ -451,7 +451,8 @@ module pqx_xif_shell_props #(
   // arithmetic unit, MCE_BM, MCE_CHIEN, MCE_MINPOLY and MCE_SYS in the McEliece unit, the block
   // compressions in the Crypto-RV unit
   function automatic logic mc_crv(input logic [6:0] op);
-    mc_crv = op == pqx_pkg::OpSha256Blk || op == pqx_pkg::OpSha512Blk || op == pqx_pkg::OpSm3Blk;
+    mc_crv = op == pqx_pkg::OpSha256Blk || op == pqx_pkg::OpSha512Blk || op == pqx_pkg::OpSm3Blk
+             || op == pqx_pkg::OpAes128Enc;
   endfunction
   function automatic logic mc_other(input logic [6:0] op);
     mc_other = op == pqx_pkg::OpModpMontymul || op == pqx_pkg::OpMceBm || op == pqx_pkg::OpMceChien

@@ -16,7 +16,9 @@ SHA3_ALGS = ("SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512")
 SHAKE_ALGS = ("SHAKE-128", "SHAKE-256")
 SHA2_ALGS = ("SHA2-256", "SHA2-512")
 """The SHA-2 digests the Crypto-RV unit computes (SHA-224/384 need other initial values)."""
-HASH_ALGS = SHA3_ALGS + SHAKE_ALGS + SHA2_ALGS
+AES_ALGS = ("ACVP-AES-ECB",)
+"""AES-128 encryption on the Crypto-RV unit (other key lengths and decryption are skipped)."""
+HASH_ALGS = SHA3_ALGS + SHAKE_ALGS + SHA2_ALGS + AES_ALGS
 
 
 def canonical(alg: str) -> str:
@@ -82,12 +84,13 @@ class Case:
     tg: int
     tc: int
     kind: str                     # AFT, VOT, MCT
-    msg: bytes
+    msg: bytes                    # (AES: key || plaintext)
     out_len: int | None = None    # bytes (SHAKE AFT/VOT)
     min_out: int = 0              # bytes (SHAKE MCT)
     max_out: int = 0
-    md: bytes | None = None       # AFT/VOT answer
+    md: bytes | None = None       # AFT/VOT answer (AES: the ciphertext)
     results: list[tuple[bytes, int | None]] = field(default_factory=list)   # MCT: (md, outLen bits)
+    # (AES MCT: (key || plaintext || ciphertext of the round, None))
 
 
 @dataclass
@@ -158,6 +161,8 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
     if alg and canonical(alg) != canonical(body["algorithm"]):
         raise VectorError(f"ALG={alg} but '{vectors}' holds {body['algorithm']} vectors")
     alg = canonical(body["algorithm"])
+    if alg in AES_ALGS:
+        return _load_aes(alg, body, vectors, expected)
     if alg not in HASH_ALGS:
         raise VectorError(f"no hash runner for '{alg}' (SHA-3, SHAKE, SHA2-256, SHA2-512)")
     shake = alg in SHAKE_ALGS
@@ -230,3 +235,81 @@ def _case(g: dict, t: dict, shake: bool, ans: dict | None, where: str, src: Path
         if shake and len(case.md) != case.out_len:
             raise VectorError(f"md has {len(case.md)} bytes, outLen says {case.out_len}")
     return case
+
+
+# ------------------------------------------------------------------------------ AES-ECB
+def _aes_skip_reason(g: dict) -> str | None:
+    if g.get("testType") not in ("AFT", "MCT"):
+        return f"test type {g.get('testType')} not supported"
+    if g.get("direction") != "encrypt":
+        return f"direction {g.get('direction')} (the unit encrypts only)"
+    if g.get("keyLen") != 128:
+        return f"{g.get('keyLen')}-bit key (the unit is AES-128)"
+    return None
+
+
+def _block(value: object, what: str, blocks: bool = False) -> bytes:
+    """16 bytes (blocks: a non-empty multiple of 16, ECB on several blocks)."""
+    b = _hex(value, what)
+    if (len(b) % 16 or not b) if blocks else len(b) != 16:
+        raise VectorError(f"{what} has {len(b)} bytes, not {'a multiple of ' if blocks else ''}16")
+    return b
+
+
+def _load_aes(alg: str, body: dict, vectors: Path, expected: Path | None) -> KatSet:
+    """ACVP-AES-ECB (draft-celi-acvp-symmetric): AFT and MCT, encryption with 128-bit keys; a
+    case is carried as msg = key || plaintext, md = the ciphertext."""
+    groups = _groups(body, vectors)
+    def has_answer(t: dict) -> bool:
+        return "ct" in t or "resultsArray" in t
+    answers = {(g.get("tgId"), t.get("tcId")): t for g in groups for t in g["tests"] if has_answer(t)}
+    runnable = [(g, t) for g in groups for t in g["tests"] if _aes_skip_reason(g) is None]
+    if not any("key" in t for g in groups for t in g["tests"]):
+        raise VectorError(f"'{vectors}' has no test with a 'key': an expected-results file given as VECTORS?")
+    src = vectors
+    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
+        expected = find_expected(vectors)
+        if expected is None:
+            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
+                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
+    if expected is not None:
+        ebody = acvp_body(load_json(expected), expected)
+        if canonical(ebody.get("algorithm", alg)) != alg:
+            raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
+        if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
+            raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
+        answers = {(g.get("tgId"), t.get("tcId")): t for g in _groups(ebody, expected)
+                   for t in g["tests"] if has_answer(t)}
+        src = expected
+    cases: list[Case] = []
+    skipped: list[str] = []
+    for g in groups:
+        tg, kind = g.get("tgId"), g.get("testType")
+        for t in g["tests"]:
+            where = f"tgId {tg} tcId {t.get('tcId')}"
+            reason = _aes_skip_reason(g)
+            if reason:
+                skipped.append(f"{where}: {reason}")
+                continue
+            try:
+                case = Case(tg, t.get("tcId"), kind, _block(t.get("key"), "key")
+                            + _block(t.get("pt"), "pt", blocks=kind == "AFT"))
+                ans = answers.get((tg, t.get("tcId")))
+                if ans is None:
+                    raise VectorError(f"no result for it in '{src}'")
+                if kind == "MCT":
+                    arr = ans.get("resultsArray")
+                    if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
+                        raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
+                    for k, r in enumerate(arr):
+                        case.results.append((_block(r.get("key"), f"result {k}: key")
+                                             + _block(r.get("pt"), f"result {k}: pt")
+                                             + _block(r.get("ct"), f"result {k}: ct"), None))
+                else:
+                    case.md = _block(ans.get("ct"), "ct", blocks=True)
+                    if len(case.md) != len(case.msg) - 16:
+                        raise VectorError(f"ct has {len(case.md)} bytes, pt {len(case.msg) - 16}")
+            except VectorError as exc:
+                raise VectorError(f"'{vectors}' {where}: {exc}") from None
+            cases.append(case)
+    return KatSet(alg, vectors, expected, cases, skipped)

@@ -38,7 +38,7 @@ from typing import Awaitable, Callable
 
 import cocotb
 
-from verif.kat.acvp import SHA2_ALGS, SHAKE_ALGS, Case, KatSet, load_kat
+from verif.kat.acvp import AES_ALGS, SHA2_ALGS, SHAKE_ALGS, Case, KatSet, load_kat
 
 HashFn = Callable[[bytes, int, "list[tuple[int, int]] | None"], Awaitable[bytes]]
 Log = Callable[[str], None]
@@ -74,8 +74,27 @@ async def sha2_mct(seed: bytes, digest: int, hash_fn: HashFn,
     return out
 
 
+async def aes_mct(seed: bytes, digest: int, enc_fn: HashFn,
+                  progress: Callable[[int], None] | None = None) -> list[bytes]:
+    """ACVP AES-ECB encryption MCT, 128-bit key (seed = key || plaintext): 100 times { record
+    key, PT[0]; PT[j+1] = CT[j] = AES(key, PT[j]) for j = 0..999; record CT[999];
+    key = key xor CT[999]; PT[0] = CT[999] }; each record key || PT[0] || CT[999]."""
+    key, pt, out = seed[:16], seed[16:], []
+    for i in range(100):
+        first = pt
+        for _ in range(1000):
+            pt = await enc_fn(key + pt, 16, None)
+        out.append(key + first + pt)
+        key = bytes(a ^ b for a, b in zip(key, pt))
+        if progress:
+            progress(i + 1)
+    return out
+
+
 def digest_bytes(alg: str) -> int | None:
     """The digest size of a fixed-output algorithm, None for the XOFs."""
+    if alg in AES_ALGS:
+        return 16
     if alg in SHA2_ALGS:
         return int(alg[5:]) // 8
     from verif.kernels.sha3 import VARIANTS
@@ -101,7 +120,14 @@ async def shake_mct(seed: bytes, min_out: int, max_out: int, hash_fn: HashFn,
 
 
 def reference_hash_fn(alg: str) -> HashFn:
-    """hashlib's SHA-3 / SHAKE / SHA-2, for checking the procedures and the files without the RTL."""
+    """hashlib's SHA-3 / SHAKE / SHA-2 (pycryptodome's AES), for checking the procedures and the
+    files without the RTL."""
+    if alg in AES_ALGS:
+        from Crypto.Cipher import AES
+
+        async def enc(msg: bytes, out_len: int, want=None) -> bytes:
+            return AES.new(msg[:16], AES.MODE_ECB).encrypt(msg[16:])   # one or more blocks
+        return enc
     h = getattr(hashlib, alg.lower().replace("sha2-", "sha").replace("-", "_"))
     shake = alg in SHAKE_ALGS
 
@@ -114,7 +140,7 @@ async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
                     stats: Callable[[], str] | None = None) -> dict:
     """Runs every case of `kset` through `hash_fn`; returns counts and failure descriptions."""
     digest = digest_bytes(kset.alg)
-    mct = sha2_mct if kset.alg in SHA2_ALGS else sha3_mct
+    mct = sha2_mct if kset.alg in SHA2_ALGS else aes_mct if kset.alg in AES_ALGS else sha3_mct
     passed = failed = 0
     failures: list[str] = []
     t0 = time.monotonic()
@@ -159,6 +185,8 @@ async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
             ok = not bad
         else:
             out_len = case.out_len if case.out_len is not None else digest
+            if kset.alg in AES_ALGS:
+                out_len = len(case.msg) - 16
             got = await hash_fn(case.msg, out_len, None)
             if got != case.md:
                 fail(case, f"{len(case.msg)}-byte msg: got {got.hex()}, expected {case.md.hex()}")
@@ -190,11 +218,17 @@ async def kat(dut) -> None:
     await host.start(clock=not os.environ.get("PQX_KAT_HARNESS_CLOCK"))
 
     async def rtl_hash(msg: bytes, out_len: int, want=None) -> bytes:
-        prog = sha2.hash_program(alg, msg) if alg in SHA2_ALGS else hash_program(alg, msg, out_len, want)
+        if alg in AES_ALGS:
+            prog = sha2.aes_program(msg[:16], msg[16:])
+        elif alg in SHA2_ALGS:
+            prog = sha2.hash_program(alg, msg)
+        else:
+            prog = hash_program(alg, msg, out_len, want)
         return assemble(prog, await host.run(prog.insns))
 
     def stats() -> str:
-        multi = "block compressions" if alg in SHA2_ALGS else "permutations"
+        multi = ("block compressions" if alg in SHA2_ALGS else "encryptions" if alg in AES_ALGS
+                 else "permutations")
         return f"{host.issued} instructions, {host.perms} {multi}, {host.cycles} cycles"
 
     res = await run_cases(kset, rtl_hash, stats=stats)

@@ -1,4 +1,4 @@
-"""SHA-256, SHA-512 and SM3 as PQX firmware, written in Python (FIPS 180-4 / GB/T 32905 on the
+"""SHA-256, SHA-512, SM3 and AES-128 as PQX firmware, written in Python (FIPS 180-4 / GB/T 32905 on the
 PQX ISA, docs/isa.md "Crypto-RV hash instructions").
 
 Each function returns a `Program` (verif/kernels/sha3.py): the instruction stream a RISC-V core
@@ -49,4 +49,25 @@ def hash_program(alg: str, msg: bytes) -> Program:
     for k in range(digest // 4):
         insns.append((_HASH_RD, k, 0, 0))
         prog.stores.append(4 * k)
+    return prog
+
+
+_AES = encode("AES128_ENC", rd=0, rs1=_RS1)
+
+
+def aes_program(key: bytes, pt: bytes) -> Program:
+    """AES-128 ECB encryption of whole blocks; per block: CRV_BPTR 0, 4 CRV_BWR (key, the
+    block), AES128_ENC 0, HASH_RD 0..3 (the ciphertext in byte order)."""
+    insns: list[Insn] = []
+    prog = Program(insns, len(pt), variant="AES-128", blocks_in=len(pt) // 16)
+    for b in range(0, len(pt), 16):
+        insns.append((_BPTR, 0, 0, 0))
+        data = key + pt[b:b + 16]
+        for k in range(0, 32, 8):
+            insns.append((_BWR, int.from_bytes(data[k:k + 4], "little"),
+                          int.from_bytes(data[k + 4:k + 8], "little"), 0))
+        insns.append((_AES, 0, 0, 0))
+        for k in range(4):
+            insns.append((_HASH_RD, k, 0, 0))
+            prog.stores.append(b + 4 * k)
     return prog

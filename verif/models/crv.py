@@ -7,23 +7,30 @@ Architectural state (registers of the unit, zero at reset), kept in `PqxModel.la
   CRV_P  the buffer's write pointer (0..127)
   CRV_H  the chaining value H_0..H_7, 64 bits each (32-bit algorithms: the low halves, the upper
          halves written 0), packed like CRV_B
-  CRV_A  the algorithm of H: 0 SHA-256, 1 SHA-512, 2 SM3 (selects HASH_RD's layout)
+  CRV_A  the algorithm of H: 0 SHA-256, 1 SHA-512, 2 SM3, 3 AES-128 (selects HASH_RD's layout)
 
 A block instruction compresses the block at B[rs1 mod 128] (64 bytes: 8 words, 128 bytes for
 SHA-512: 16 words; B is a ring, word indices modulo 128) into H with the standard's compression
 function (sha2sm3.py: FIPS 180-4, GB/T 32905), reading the block's bytes big-endian as the
 standards do, and sets A. The INITs load the standard's initial value. HASH_RD k returns digest
 bytes 4k .. 4k+3 as a little-endian word, so that `sw` stores the digest in order.
+
+AES128_ENC encrypts the plaintext in B[b + 2], B[b + 3] with the key in B[b], B[b + 1] (b = rs1
+mod 128, bytes in memory order; FIPS 197, computed with pycryptodome) and writes the ciphertext
+into H as four big-endian words H_0..H_3 (H_4..H_7 = 0), A = AES-128: HASH_RD 0..3 then return
+it in byte order.
 """
 
 from __future__ import annotations
+
+from Crypto.Cipher import AES
 
 from . import sha2sm3
 from .consts import CRV_B_WORDS, M32
 from .pqx_model import BadOperands, PqxModel, semantics
 
 M64 = (1 << 64) - 1
-SHA256, SHA512, SM3 = 0, 1, 2
+SHA256, SHA512, SM3, AES128 = 0, 1, 2, 3
 
 
 def _word(m: PqxModel, name: str, k: int) -> int:
@@ -97,8 +104,9 @@ def _hash_rd(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
             raise BadOperands(f"digest word {rs1} >= 16 (SHA-512)")
         digest = b"".join(h.to_bytes(8, "big") for h in chaining(m))
     else:
-        if rs1 >= 8:
-            raise BadOperands(f"digest word {rs1} >= 8 (32-bit hash)")
+        limit = 4 if alg == AES128 else 8
+        if rs1 >= limit:
+            raise BadOperands(f"digest word {rs1} >= {limit}")
         digest = b"".join((h & M32).to_bytes(4, "big") for h in chaining(m))
     return int.from_bytes(digest[4 * rs1:4 * rs1 + 4], "little")
 
@@ -119,3 +127,10 @@ def _sha512_blk(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
 def _sm3_blk(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
     v = sha2sm3.sm3_compress([x & M32 for x in chaining(m)], block_bytes(m, rs1, 64))
     _set_chaining(m, v, SM3)
+
+
+@semantics("AES128_ENC")
+def _aes128_enc(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    data = block_bytes(m, rs1, 32)
+    ct = AES.new(data[:16], AES.MODE_ECB).encrypt(data[16:])
+    _set_chaining(m, [int.from_bytes(ct[4 * i:4 * i + 4], "big") for i in range(4)] + [0] * 4, AES128)

@@ -284,6 +284,10 @@ def crv_blk_latency(rounds: int) -> int:
     return 1 + CRV_BLK_LEAD + rounds + 1
 
 
+CRV_AES_LATENCY = 1 + 4 + 10 + 1
+"""AES128_ENC: a start cycle, four B reads (key, plaintext), ten rounds, a result cycle."""
+
+
 def _crv_blk(name: str, funct7: int, rounds: int, sv: str) -> InstrInfo:
     # rs1 is the block's index in B, taken modulo 128 (B is a ring: no out-of-range case)
     return _crv(name, funct7, RS1, False, crv_blk_latency(rounds), sv, weight=0.3,
@@ -457,6 +461,10 @@ _TABLE: tuple[InstrInfo, ...] = (
     _crv_blk("SHA256_BLK", 0x10, 64, "OpSha256Blk"),
     _crv_blk("SHA512_BLK", 0x11, 80, "OpSha512Blk"),
     _crv_blk("SM3_BLK", 0x12, 64, "OpSm3Blk"),
+    _crv("AES128_ENC", 0x18, RS1, False, CRV_AES_LATENCY, "OpAes128Enc", weight=0.3,
+         operands=lambda r, a, b, c: (r.randrange(128) if r.random() < 0.8 else a, b, c),
+         corners={"wraps past B[127]": lambda a, b, c: (a & 127) > 124,
+                  "rs1 >= 128": lambda a, b, c: a >= 128}),
 )
 
 TABLE: tuple[InstrInfo, ...] = _TABLE

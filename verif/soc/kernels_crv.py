@@ -1,8 +1,8 @@
-"""Crypto-RV kernels of the cycle table (verif/soc/kernels.py): one block of SHA-256, SHA-512 and
-SM3 per run, next to the Crypto-RV seed's per-block figures.
+"""Crypto-RV kernels of the cycle table (verif/soc/kernels.py): one block of SHA-256, SHA-512,
+SM3 and AES-128 per run, next to the Crypto-RV seed's per-block figures.
 
-The references are hashlib (SHA-256, SHA-512) and gmssl (SM3) on the unpadded message; the
-instruction models of PQX are not used.
+The references are hashlib (SHA-256, SHA-512), gmssl (SM3) on the unpadded message and
+pycryptodome (AES-128); the instruction models of PQX are not used.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 
+from Crypto.Cipher import AES
 from gmssl import sm3 as gm_sm3
 
 from verif.models.sha2sm3 import pad
@@ -35,6 +36,15 @@ def _reference(v: dict[str, Value]) -> bytes:
     return _ORACLE[v["ALG"]](v["MSG"])
 
 
+def _aes_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+    return {"KEY": rng.randbytes(16), "PT": rng.randbytes(16)}
+
+
+def _aes_reference(v: dict[str, Value]) -> bytes:
+    assert isinstance(v["KEY"], bytes) and isinstance(v["PT"], bytes)
+    return AES.new(v["KEY"], AES.MODE_ECB).encrypt(v["PT"])
+
+
 _NOTE = ("from the first instruction of the block to its digest in memory, the block padded in "
          "memory (the seed's count); the seed's baseline core is {}x slower than its unit")
 
@@ -45,4 +55,8 @@ KERNELS = [
            _inputs(1), _reference, other_seed=(SEED, None, 263), note=_NOTE.format(604)),
     Kernel("sm3_blk", "firmware/kernels/crv_hash.c", "SM3 of one 64-byte block (padded in memory)",
            _inputs(2), _reference, other_seed=(SEED, None, 144), note=_NOTE.format(789)),
+    Kernel("aes128_blk", "firmware/kernels/crv_aes.c", "AES-128 encryption of one block (key and plaintext in memory)",
+           _aes_inputs, _aes_reference, other_seed=(SEED, None, 98),
+           note="from the first instruction to the ciphertext in memory (the seed's count); the "
+                "seed's baseline core is 965x slower than its unit"),
 ]
