@@ -16,6 +16,7 @@ from gmssl import sm3 as gm_sm3
 from verif.models.sha2sm3 import pad
 
 from .kernels import Kernel, Value
+from .kernels_keccak import _message, _sha3_256_ref
 
 SEED = "Crypto-RV"
 _ORACLE = {0: lambda m: hashlib.sha256(m).digest(), 1: lambda m: hashlib.sha512(m).digest(),
@@ -45,6 +46,10 @@ def _aes_reference(v: dict[str, Value]) -> bytes:
     return AES.new(v["KEY"], AES.MODE_ECB).encrypt(v["PT"])
 
 
+def _sha3_64_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+    return _message(rng, 64)          # the seed's SHA3-256 figure: 261 cycles, 4.08 cycles/byte
+
+
 _NOTE = ("from the first instruction of the block to its digest in memory, the block padded in "
          "memory (the seed's count); the seed's baseline core is {}x slower than its unit")
 
@@ -55,6 +60,10 @@ KERNELS = [
            _inputs(1), _reference, other_seed=(SEED, None, 263), note=_NOTE.format(604)),
     Kernel("sm3_blk", "firmware/kernels/crv_hash.c", "SM3 of one 64-byte block (padded in memory)",
            _inputs(2), _reference, other_seed=(SEED, None, 144), note=_NOTE.format(789)),
+    Kernel("sha3_256_64", "firmware/kernels/sha3_256.c", "SHA3-256 of a 64-byte message (one block, the Keccak unit)",
+           _sha3_64_inputs, _sha3_256_ref, other_seed=(SEED, None, 261),
+           note="the seed's SHA3-256 row (261 cycles, 4.08 cycles/byte: a 64-byte message); PQX "
+                "runs it on the existing Keccak unit (one round per cycle)"),
     Kernel("aes128_blk", "firmware/kernels/crv_aes.c", "AES-128 encryption of one block (key and plaintext in memory)",
            _aes_inputs, _aes_reference, other_seed=(SEED, None, 98),
            note="from the first instruction to the ciphertext in memory (the seed's count); the "
