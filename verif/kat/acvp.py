@@ -134,9 +134,33 @@ def _groups(body: dict, path: Path) -> list[dict]:
     return body["testGroups"]
 
 
-def _answers(body: dict, path: Path) -> dict[tuple[int, int], dict]:
+def _answers(body: dict, path: Path, keys: tuple[str, ...] = ("md", "resultsArray")
+             ) -> dict[tuple[int, int], dict]:
+    """(tgId, tcId) -> the test object of every test that carries an answer (one of `keys`)."""
     return {(g.get("tgId"), t.get("tcId")): t for g in _groups(body, path) for t in g["tests"]
-            if "md" in t or "resultsArray" in t}
+            if any(k in t for k in keys)}
+
+
+def _resolve_answers(alg: str, body: dict, vectors: Path, expected: Path | None,
+                     runnable: list[tuple[dict, dict]], keys: tuple[str, ...] = ("md", "resultsArray")
+                     ) -> tuple[dict[tuple[int, int], dict], Path | None, Path]:
+    """The answers of the runnable tests: from the vector file itself (an internalProjection),
+    else from `expected` or the expected-results file found next to it, which must be for the
+    same algorithm and vsId. Returns (answers, expected file or None, file the answers came from)."""
+    answers = _answers(body, vectors, keys)
+    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
+        expected = find_expected(vectors)
+        if expected is None:
+            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
+                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
+    if expected is None:
+        return answers, None, vectors
+    ebody = acvp_body(load_json(expected), expected)
+    if canonical(ebody.get("algorithm", alg)) != alg:
+        raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
+    if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
+        raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
+    return _answers(ebody, expected, keys), expected, expected
 
 
 def _skip_reason(g: dict, t: dict, shake: bool) -> str | None:
@@ -169,21 +193,8 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
     groups = _groups(body, vectors)
     if not any("msg" in t for g in groups for t in g["tests"]):
         raise VectorError(f"'{vectors}' has no test with a 'msg': an expected-results file given as VECTORS?")
-    answers = _answers(body, vectors)
     runnable = [(g, t) for g in groups for t in g["tests"] if _skip_reason(g, t, shake) is None]
-    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
-        expected = find_expected(vectors)
-        if expected is None:
-            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
-                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
-    src = vectors
-    if expected is not None:
-        ebody = acvp_body(load_json(expected), expected)
-        if canonical(ebody.get("algorithm", alg)) != alg:
-            raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
-        if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
-            raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
-        answers, src = _answers(ebody, expected), expected
+    answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable)
 
     cases: list[Case] = []
     skipped: list[str] = []
@@ -260,27 +271,10 @@ def _load_aes(alg: str, body: dict, vectors: Path, expected: Path | None) -> Kat
     """ACVP-AES-ECB (draft-celi-acvp-symmetric): AFT and MCT, encryption with 128-bit keys; a
     case is carried as msg = key || plaintext, md = the ciphertext."""
     groups = _groups(body, vectors)
-    def has_answer(t: dict) -> bool:
-        return "ct" in t or "resultsArray" in t
-    answers = {(g.get("tgId"), t.get("tcId")): t for g in groups for t in g["tests"] if has_answer(t)}
-    runnable = [(g, t) for g in groups for t in g["tests"] if _aes_skip_reason(g) is None]
     if not any("key" in t for g in groups for t in g["tests"]):
         raise VectorError(f"'{vectors}' has no test with a 'key': an expected-results file given as VECTORS?")
-    src = vectors
-    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
-        expected = find_expected(vectors)
-        if expected is None:
-            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
-                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
-    if expected is not None:
-        ebody = acvp_body(load_json(expected), expected)
-        if canonical(ebody.get("algorithm", alg)) != alg:
-            raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
-        if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
-            raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
-        answers = {(g.get("tgId"), t.get("tcId")): t for g in _groups(ebody, expected)
-                   for t in g["tests"] if has_answer(t)}
-        src = expected
+    runnable = [(g, t) for g in groups for t in g["tests"] if _aes_skip_reason(g) is None]
+    answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable, ("ct", "resultsArray"))
     cases: list[Case] = []
     skipped: list[str] = []
     for g in groups:

@@ -1,5 +1,5 @@
-"""SHA-256, SHA-512, SM3 and AES-128 as PQX firmware, written in Python (FIPS 180-4 / GB/T 32905 on the
-PQX ISA, docs/isa.md "Crypto-RV hash instructions").
+"""SHA-256, SHA-512 and AES-128 as PQX firmware, written in Python (FIPS 180-4 and FIPS 197 on the
+PQX ISA, docs/isa.md "Crypto-RV instructions"): what `make kat` runs.
 
 Each function returns a `Program` (verif/kernels/sha3.py): the instruction stream a RISC-V core
 would offload to PQX and where the HASH_RD results go in the digest. The kernel uses the ISA
@@ -30,7 +30,6 @@ _HASH_RD = encode("HASH_RD", rd=_RD, rs1=_RS1)
 ALGS = {  # ACVP name -> (INIT, BLK, block bytes, digest bytes)
     "SHA2-256": ("SHA256_INIT", "SHA256_BLK", 64, 32),
     "SHA2-512": ("SHA512_INIT", "SHA512_BLK", 128, 64),
-    "SM3": ("SM3_INIT", "SM3_BLK", 64, 32),
 }
 
 
