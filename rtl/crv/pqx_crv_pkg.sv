@@ -1,8 +1,9 @@
 // PQX Crypto-RV package: constants and word functions of the unified SHA-256 / SHA-512 / SM3
-// engine and of the AES-128 engine (docs/isa.md, "Crypto-RV hash instructions"). The constants are those of FIPS 180-4 section 4.2
-// and 5.3 and GB/T 32905-2016 section 4; the SHA-256 ones are the upper halves of the SHA-512 ones
-// (both are the fractional parts of the cube roots and square roots of the first primes), so one
-// 80 x 64-bit table serves both.
+// engine and of the AES-128 engine (docs/isa.md, "Crypto-RV instructions"). The hash constants
+// are those of FIPS 180-4 sections 4.2 and 5.3 and GB/T 32905-2016 section 4; the SHA-256 ones
+// are the upper halves of the SHA-512 ones (both are the fractional parts of the cube roots and
+// square roots of the first primes), so one 80 x 64-bit table serves both. The AES S-box table
+// (FIPS 197 5.1.1) is generated from its definition; formal task crv:sbox proves it.
 `default_nettype none
 
 package pqx_crv_pkg;

@@ -1,4 +1,4 @@
-"""Semantics of the Crypto-RV unit (docs/isa.md, "Crypto-RV hash unit"), bit-exact for every
+"""Semantics of the Crypto-RV unit (docs/isa.md, "Crypto-RV instructions"), bit-exact for every
 32-bit operand.
 
 Architectural state (registers of the unit, zero at reset), kept in `PqxModel.latches`:
