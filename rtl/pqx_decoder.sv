@@ -129,6 +129,8 @@ module pqx_decoder #(
         7'h11: op = pqx_pkg::OpSha512Blk;
         7'h12: op = pqx_pkg::OpSm3Blk;
         7'h18: op = pqx_pkg::OpAes128Enc;
+        7'h19: op = pqx_pkg::OpHaraka256;
+        7'h1A: op = pqx_pkg::OpHaraka512;
         default: op = pqx_pkg::OpIllegal;
       endcase
     end
@@ -394,6 +396,12 @@ module pqx_decoder #(
         dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpAes128Enc: begin   // AES128_ENC
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpHaraka256: begin   // HARAKA256
+        dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpHaraka512: begin   // HARAKA512
         dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
       end
       default: ;

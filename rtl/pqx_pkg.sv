@@ -137,7 +137,9 @@ package pqx_pkg;
     OpSha256Blk,            // SHA256_BLK
     OpSha512Blk,            // SHA512_BLK
     OpSm3Blk,               // SM3_BLK
-    OpAes128Enc             // AES128_ENC
+    OpAes128Enc,            // AES128_ENC
+    OpHaraka256,            // HARAKA256
+    OpHaraka512             // HARAKA512
   } op_e;
   // ---- END GENERATED ----
 

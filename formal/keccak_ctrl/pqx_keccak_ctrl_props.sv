@@ -6,16 +6,19 @@
 // 1600-bit datapath is cut (state registers and round output are free values): the
 // properties are about time, not data.
 //
-// Proven for all input sequences:
-//   E1  a start while idle gives done exactly 23 cycles later, busy in between
+// Proven for all input sequences, for the engine's one- and two-round builds (tasks prove,
+// prove2: RoundsPerCycle = 1 or 2, Steps = 24 or 12 cycles per permutation):
+//   E1  a start while idle gives done exactly Steps-1 cycles later, busy in between
 //   E2  done stays high, and the engine busy, until ack; then idle
 //   E3  no done without a preceding start; a start while busy changes nothing
-//   S1  a THASH/PRF started in the SLH-DSA unit is done exactly 23 cycles later
-//       (simple, PRF) or 47 cycles later (robust: rs2 == 0 for THASH)
+//   S1  a THASH/PRF started in the SLH-DSA unit is done exactly Steps-1 cycles later
+//       (simple, PRF) or 2*Steps-1 cycles later (robust: rs2 == 0 for THASH)
 //   S2  the unit holds done until finish and drives no engine start in between
 `default_nettype none
 
-module pqx_keccak_ctrl_props (
+module pqx_keccak_ctrl_props #(
+  parameter int unsigned RoundsPerCycle = 1
+) (
   input logic          clk_i,
   input logic          rst_ni,
   input logic          start_i,
@@ -24,6 +27,10 @@ module pqx_keccak_ctrl_props (
   input logic [1599:0] s_i,
   input logic          finish_i
 );
+
+  localparam logic [6:0] Steps = 7'(24 / RoundsPerCycle);   // cycles per permutation
+  localparam logic [6:0] Done1 = Steps - 7'd1;               // done: simple THASH, PRF, engine
+  localparam logic [6:0] Done2 = 7'd2 * Steps - 7'd1;        // done: robust THASH
 
   logic          eng_start, eng_done, eng_busy, eng_ack;
   logic [1599:0] eng_in, eng_out;
@@ -57,7 +64,7 @@ module pqx_keccak_ctrl_props (
     .cl_wdata_o  (cl_wdata)
   );
 
-  pqx_keccak_engine u_eng (
+  pqx_keccak_engine #(.RoundsPerCycle(RoundsPerCycle)) u_eng (
     .clk_i, .rst_ni,
     .start_i (eng_start),
     .state_i (eng_in),
@@ -103,8 +110,8 @@ module pqx_keccak_ctrl_props (
   always @(*) begin
     if (rst_ni && unit_busy_q) begin
       // S1: done exactly at the fixed latency, and from then on until finish (S2)
-      assert (slh_done == (age_q >= (robust_q ? 7'd47 : 7'd23)));
-      if (age_q > (robust_q ? 7'd47 : 7'd23)) assert (!eng_start);
+      assert (slh_done == (age_q >= (robust_q ? Done2 : Done1)));
+      if (age_q > (robust_q ? Done2 : Done1)) assert (!eng_start);
     end
     if (rst_ni && !unit_busy_q) begin
       assert (!slh_done);
@@ -123,7 +130,7 @@ module pqx_keccak_ctrl_props (
   always @(*) begin
     if (rst_ni) begin
       assert (eng_busy == (eng_age_q != 6'd0));
-      if (eng_busy) assert (eng_done == (eng_age_q >= 6'd23));
+      if (eng_busy) assert (eng_done == ({1'b0, eng_age_q} >= Done1));
       if (!eng_busy) assert (!eng_done);
     end
   end
@@ -144,18 +151,18 @@ module pqx_keccak_ctrl_props (
       if (unit_busy_q) assert (p_slh_robust == robust_q);
       if (unit_busy_q && !robust_q) begin
         assert (p_slh_phase == 2'd2 && !p_slh_restart);
-        if (age_q <= 7'd23) assert (p_eng_phase == 2'd1 && {2'b0, p_eng_round} == age_q);
+        if (age_q <= Done1) assert (p_eng_phase == 2'd1 && {2'b0, p_eng_round} == age_q);
         else                assert (p_eng_phase == 2'd2);
       end
       if (unit_busy_q && robust_q) begin
-        if (age_q <= 7'd23) begin
+        if (age_q <= Done1) begin
           assert (p_slh_phase == 2'd1 && !p_slh_restart);
           assert (p_eng_phase == 2'd1 && {2'b0, p_eng_round} == age_q);
-        end else if (age_q == 7'd24) begin
+        end else if (age_q == Steps) begin
           assert (p_slh_phase == 2'd1 && p_slh_restart && p_eng_phase == 2'd0);
         end else begin
           assert (p_slh_phase == 2'd2 && !p_slh_restart);
-          if (age_q <= 7'd47) assert (p_eng_phase == 2'd1 && {2'b0, p_eng_round} == age_q - 7'd24);
+          if (age_q <= Done2) assert (p_eng_phase == 2'd1 && {2'b0, p_eng_round} == age_q - Steps);
           else                assert (p_eng_phase == 2'd2);
         end
       end

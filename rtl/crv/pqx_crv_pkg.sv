@@ -1,9 +1,11 @@
 // PQX Crypto-RV package: constants and word functions of the unified SHA-256 / SHA-512 / SM3
-// engine and of the AES-128 engine (docs/isa.md, "Crypto-RV instructions"). The hash constants
+// engine and of the AES-128 / Haraka v2 engine (docs/isa.md, "Crypto-RV instructions"). The hash constants
 // are those of FIPS 180-4 sections 4.2 and 5.3 and GB/T 32905-2016 section 4; the SHA-256 ones
 // are the upper halves of the SHA-512 ones (both are the fractional parts of the cube roots and
 // square roots of the first primes), so one 80 x 64-bit table serves both. The AES S-box table
-// (FIPS 197 5.1.1) is generated from its definition; formal task crv:sbox proves it.
+// (FIPS 197 5.1.1) is generated from its definition; formal task crv:sbox proves it. Haraka v2's
+// round constants and mixings are those of its specification's reference code
+// (github.com/kste/haraka @74d7f4e0, code/c/aesni_ref/haraka.c).
 `default_nettype none
 
 package pqx_crv_pkg;
@@ -12,7 +14,9 @@ package pqx_crv_pkg;
     AlgSha256 = 3'd0,
     AlgSha512 = 3'd1,
     AlgSm3    = 3'd2,
-    AlgAes128 = 3'd3
+    AlgAes128 = 3'd3,
+    AlgHaraka256 = 3'd4,
+    AlgHaraka512 = 3'd5
   } alg_e;
 
   localparam int unsigned BufWords = 128;   // the block buffer B: 128 x 64 bits
@@ -222,6 +226,69 @@ package pqx_crv_pkg;
     n[95:64]  = k[95:64] ^ n[63:32];
     n[127:96] = k[127:96] ^ n[95:64];
     aes_next_key = n;
+  endfunction
+
+  // Haraka v2's round constant k (0 .. 39; round r's AES round j on lane l of n lanes adds
+  // RC[n (2 r + j) + l]); byte i in bits [8 i +: 8], the order it is added to a lane's bytes
+  function automatic logic [127:0] haraka_rc(logic [5:0] k);
+    unique case (k)
+      6'd0: haraka_rc = 128'h0684704ce620c00ab2c5fef075817b9d;
+      6'd1: haraka_rc = 128'h8b66b4e188f3a06b640f6ba42f08f717;
+      6'd2: haraka_rc = 128'h3402de2d53f28498cf029d609f029114;
+      6'd3: haraka_rc = 128'h0ed6eae62e7b4f08bbf3bcaffd5b4f79;
+      6'd4: haraka_rc = 128'hcbcfb0cb4872448b79eecd1cbe397044;
+      6'd5: haraka_rc = 128'h7eeacdee6e9032b78d5335ed2b8a057b;
+      6'd6: haraka_rc = 128'h67c28f435e2e7cd0e2412761da4fef1b;
+      6'd7: haraka_rc = 128'h2924d9b0afcacc07675ffde21fc70b3b;
+      6'd8: haraka_rc = 128'hab4d63f1e6867fe9ecdb8fcab9d465ee;
+      6'd9: haraka_rc = 128'h1c30bf84d4b7cd645b2a404fad037e33;
+      6'd10: haraka_rc = 128'hb2cc0bb9941723bf69028b2e8df69800;
+      6'd11: haraka_rc = 128'hfa0478a6de6f55724aaa9ec85c9d2d8a;
+      6'd12: haraka_rc = 128'hdfb49f2b6b772a120efa4f2e29129fd4;
+      6'd13: haraka_rc = 128'h1ea10344f449a23632d611aebb6a12ee;
+      6'd14: haraka_rc = 128'haf0449884b0500845f9600c99ca8eca6;
+      6'd15: haraka_rc = 128'h21025ed89d199c4f78a2c7e327e593ec;
+      6'd16: haraka_rc = 128'hbf3aaaf8a759c9b7b9282ecd82d40173;
+      6'd17: haraka_rc = 128'h6260700d6186b01737f2efd910307d6b;
+      6'd18: haraka_rc = 128'h5aca45c22130044381c29153f6fc9ac6;
+      6'd19: haraka_rc = 128'h9223973c226b68bb2caf92e836d1943a;
+      6'd20: haraka_rc = 128'hd3bf9238225886eb6cbab958e51071b4;
+      6'd21: haraka_rc = 128'hdb863ce5aef0c677933dfddd24e1128d;
+      6'd22: haraka_rc = 128'hbb606268ffeba09c83e48de3cb2212b1;
+      6'd23: haraka_rc = 128'h734bd3dce2e4d19c2db91a4ec72bf77d;
+      6'd24: haraka_rc = 128'h43bb47c361301b434b1415c42cb3924e;
+      6'd25: haraka_rc = 128'hdba775a8e707eff603b231dd16eb6899;
+      6'd26: haraka_rc = 128'h6df3614b3c7559778e5e23027eca472c;
+      6'd27: haraka_rc = 128'hcda75a17d6de7d776d1be5b9b88617f9;
+      6'd28: haraka_rc = 128'hec6b43f06ba8e9aa9d6c069da946ee5d;
+      6'd29: haraka_rc = 128'hcb1e6950f957332ba25311593bf327c1;
+      6'd30: haraka_rc = 128'h2cee0c7500da619ce4ed0353600ed0d9;
+      6'd31: haraka_rc = 128'hf0b1a5a196e90cab80bbbabc63a4a350;
+      6'd32: haraka_rc = 128'hae3db1025e962988ab0dde30938dca39;
+      6'd33: haraka_rc = 128'h17bb8f38d554a40b8814f3a82e75b442;
+      6'd34: haraka_rc = 128'h34bb8a5b5f427fd7aeb6b779360a16f6;
+      6'd35: haraka_rc = 128'h26f65241cbe5543843ce5918ffbaafde;
+      6'd36: haraka_rc = 128'h4ce99a54b9f3026aa2ca9cf7839ec978;
+      6'd37: haraka_rc = 128'hae51a51a1bdff7be40c06e2822901235;
+      6'd38: haraka_rc = 128'ha0c1613cba7ed22bc173bc0f48a659cf;
+      6'd39: haraka_rc = 128'h756acc03022882884ad6bdfde9c59da1;
+      default: haraka_rc = '0;
+    endcase
+  endfunction
+
+  // Haraka's mixings of the lanes' 32-bit columns (column word w in bits [32 w +: 32], w = 4 lane
+  // + column): Haraka-256 (a0, b0, a1, b1), (a2, b2, a3, b3) for lanes a, b; Haraka-512
+  // (a3, c3, b3, d3), (c0, a0, d0, b0), (c1, a1, d1, b1), (a2, c2, b2, d2) for lanes a, b, c, d
+  function automatic logic [255:0] haraka_mix256(logic [255:0] s);
+    haraka_mix256 = {s[32*7 +: 32], s[32*3 +: 32], s[32*6 +: 32], s[32*2 +: 32],
+                     s[32*5 +: 32], s[32*1 +: 32], s[32*4 +: 32], s[32*0 +: 32]};
+  endfunction
+
+  function automatic logic [511:0] haraka_mix512(logic [511:0] s);
+    haraka_mix512 = {s[32*14 +: 32], s[32*6 +: 32], s[32*10 +: 32], s[32*2 +: 32],
+                     s[32*5 +: 32], s[32*13 +: 32], s[32*1 +: 32], s[32*9 +: 32],
+                     s[32*4 +: 32], s[32*12 +: 32], s[32*0 +: 32], s[32*8 +: 32],
+                     s[32*15 +: 32], s[32*7 +: 32], s[32*11 +: 32], s[32*3 +: 32]};
   endfunction
 
 endpackage

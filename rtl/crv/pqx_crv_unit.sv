@@ -1,20 +1,22 @@
 // PQX Crypto-RV unit: the 128 x 64-bit block buffer B, the result state H, the unified SHA-256 /
-// SHA-512 / SM3 engine (pqx_crv_sha) that compresses a block held in B into H, and the AES-128
-// engine (pqx_crv_aes) that encrypts a block held in B into H (docs/isa.md, "Crypto-RV hash
-// instructions").
+// SHA-512 / SM3 engine (pqx_crv_sha) that compresses a block held in B into H, and the AES engine
+// (pqx_crv_aes) that encrypts a block held in B (AES-128) or hashes one (Haraka v2-256 / v2-512)
+// into H (docs/isa.md, "Crypto-RV instructions").
 //
 // Architectural state (registers, zero at reset): B[0..127] (64 bits each; a message block's
 // bytes in memory order, byte 0 in bits 7:0, as two 32-bit loads give them), the write pointer P
 // (7 bits), H (8 x 64 bits; 32-bit algorithms use the low halves; AES-128 writes its ciphertext
-// as four big-endian words H_0..H_3, H_4..H_7 = 0) and the algorithm A of H.
+// as four big-endian words H_0..H_3, H_4..H_7 = 0, Haraka its 32 bytes as eight) and the
+// algorithm A of H.
 //
 // Schedule:
 //   single-cycle (start_i, the cycle the instruction executes): CRV_BPTR, CRV_BWR, the three
 //     INITs write their register at the end of that cycle unless an index is out of range
 //     (exc_o, nothing written); CRV_BRD and HASH_RD read registers.
 //   multi-cycle (mc_start_i .. mc_ack_i): SHA256_BLK / SHA512_BLK / SM3_BLK run pqx_crv_sha on
-//     the block at B[rs1 mod 128] (done R + 6 cycles after the start), AES128_ENC runs
-//     pqx_crv_aes on the key and plaintext there (done 15 cycles after); the two engines share
+//     the block at B[rs1 mod 128] (done R + 6 cycles after the start), AES128_ENC / HARAKA256 /
+//     HARAKA512 run pqx_crv_aes on the key and plaintext or the input there (done 15 / 29 / 53
+//     cycles after); the two engines share
 //     B's read port (one runs at a time). mc_done_o holds until mc_ack_i, the cycle the result
 //     is taken, which is also the cycle H takes the engine's result and A its algorithm.
 //     mc_data_o is 0.
@@ -79,7 +81,7 @@ module pqx_crv_unit (
           hrd_word = h_q[64*rs1_i[3:1] +: 64];
           data_o   = pqx_crv_pkg::bswap32(rs1_i[0] ? hrd_word[31:0] : hrd_word[63:32]);
         end else begin
-          exc_o    = rs1_i >= (alg_q == pqx_crv_pkg::AlgAes128 ? 32'd4 : 32'd8);
+          exc_o    = rs1_i >= (alg_q == pqx_crv_pkg::AlgAes128 ? 32'd4 : 32'd8);   // (Haraka: 8)
           hrd_word = h_q[64*rs1_i[2:0] +: 64];
           data_o   = pqx_crv_pkg::bswap32(hrd_word[31:0]);
         end
@@ -103,7 +105,7 @@ module pqx_crv_unit (
   // ---------------------------------------------------------------- engines
   logic         sha_done, aes_done;
   logic [511:0] sha_h, aes_h, eng_h;
-  logic [127:0] aes_ct;
+  logic [255:0] aes_out;
   logic [6:0]   sha_idx, aes_idx;
   logic [63:0]  b_word;
   logic         blk_aes, eng_aes;
@@ -114,11 +116,16 @@ module pqx_crv_unit (
       pqx_pkg::OpSha512Blk: blk_alg = pqx_crv_pkg::AlgSha512;
       pqx_pkg::OpSm3Blk:    blk_alg = pqx_crv_pkg::AlgSm3;
       pqx_pkg::OpAes128Enc: blk_alg = pqx_crv_pkg::AlgAes128;
+      pqx_pkg::OpHaraka256: blk_alg = pqx_crv_pkg::AlgHaraka256;
+      pqx_pkg::OpHaraka512: blk_alg = pqx_crv_pkg::AlgHaraka512;
       default:              blk_alg = pqx_crv_pkg::AlgSha256;
     endcase
   end
-  assign blk_aes = blk_alg == pqx_crv_pkg::AlgAes128;
-  assign eng_aes = eng_alg_q == pqx_crv_pkg::AlgAes128;   // the running (or done) engine
+  // the AES engine's algorithms (the running or done engine: eng_alg_q)
+  assign blk_aes = blk_alg == pqx_crv_pkg::AlgAes128 || blk_alg == pqx_crv_pkg::AlgHaraka256
+                   || blk_alg == pqx_crv_pkg::AlgHaraka512;
+  assign eng_aes = eng_alg_q == pqx_crv_pkg::AlgAes128 || eng_alg_q == pqx_crv_pkg::AlgHaraka256
+                   || eng_alg_q == pqx_crv_pkg::AlgHaraka512;
   assign b_word  = buf_q[eng_aes ? aes_idx : sha_idx];
 
   pqx_crv_sha u_sha (
@@ -139,18 +146,20 @@ module pqx_crv_unit (
     .clk_i,
     .rst_ni,
     .start_i  (mc_start_i && blk_aes),
+    .alg_i    (blk_alg),
     .base_i   (rs1_i[6:0]),
     .b_idx_o  (aes_idx),
     .b_word_i (b_word),
     .done_o   (aes_done),
-    .ct_o     (aes_ct),
+    .out_o    (aes_out),
     .ack_i    (mc_ack_i && eng_aes)
   );
 
-  // AES-128's H: the ciphertext as four big-endian words (HASH_RD then reads it in byte order)
+  // the AES engine's H: its result as big-endian words (HASH_RD then reads it in byte order);
+  // AES-128's upper 16 bytes are 0
   always_comb begin
     aes_h = '0;
-    for (int i = 0; i < 4; i++) aes_h[64*i +: 32] = pqx_crv_pkg::bswap32(aes_ct[32*i +: 32]);
+    for (int i = 0; i < 8; i++) aes_h[64*i +: 32] = pqx_crv_pkg::bswap32(aes_out[32*i +: 32]);
   end
   assign eng_h     = eng_aes ? aes_h : sha_h;
   assign mc_done_o = eng_aes ? aes_done : sha_done;

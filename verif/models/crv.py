@@ -7,7 +7,8 @@ Architectural state (registers of the unit, zero at reset), kept in `PqxModel.la
   CRV_P  the buffer's write pointer (0..127)
   CRV_H  the chaining value H_0..H_7, 64 bits each (32-bit algorithms: the low halves, the upper
          halves written 0), packed like CRV_B
-  CRV_A  the algorithm of H: 0 SHA-256, 1 SHA-512, 2 SM3, 3 AES-128 (selects HASH_RD's layout)
+  CRV_A  the algorithm of H: 0 SHA-256, 1 SHA-512, 2 SM3, 3 AES-128, 4 Haraka-256, 5 Haraka-512
+         (selects HASH_RD's layout)
 
 A block instruction compresses the block at B[rs1 mod 128] (64 bytes: 8 words, 128 bytes for
 SHA-512: 16 words; B is a ring, word indices modulo 128) into H with the standard's compression
@@ -18,19 +19,20 @@ bytes 4k .. 4k+3 as a little-endian word, so that `sw` stores the digest in orde
 AES128_ENC encrypts the plaintext in B[b + 2], B[b + 3] with the key in B[b], B[b + 1] (b = rs1
 mod 128, bytes in memory order; FIPS 197, computed with pycryptodome) and writes the ciphertext
 into H as four big-endian words H_0..H_3 (H_4..H_7 = 0), A = AES-128: HASH_RD 0..3 then return
-it in byte order.
+it in byte order. HARAKA256 / HARAKA512 hash the 32 / 64 bytes at B[b] (haraka.py: Haraka v2) and
+write the 32-byte output into H as eight big-endian words (HASH_RD 0..7).
 """
 
 from __future__ import annotations
 
 from Crypto.Cipher import AES
 
-from . import sha2sm3
+from . import haraka, sha2sm3
 from .consts import CRV_B_WORDS, M32
 from .pqx_model import BadOperands, PqxModel, semantics
 
 M64 = (1 << 64) - 1
-SHA256, SHA512, SM3, AES128 = 0, 1, 2, 3
+SHA256, SHA512, SM3, AES128, HARAKA256, HARAKA512 = 0, 1, 2, 3, 4, 5
 
 
 def _word(m: PqxModel, name: str, k: int) -> int:
@@ -132,5 +134,20 @@ def _sm3_blk(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
 @semantics("AES128_ENC")
 def _aes128_enc(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
     data = block_bytes(m, rs1, 32)
-    ct = AES.new(data[:16], AES.MODE_ECB).encrypt(data[16:])
-    _set_chaining(m, [int.from_bytes(ct[4 * i:4 * i + 4], "big") for i in range(4)] + [0] * 4, AES128)
+    _set_digest(m, AES.new(data[:16], AES.MODE_ECB).encrypt(data[16:]), AES128)
+
+
+def _set_digest(m: PqxModel, digest: bytes, alg: int) -> None:
+    """H_i = big-endian word i of the digest (HASH_RD then returns it in byte order), the rest 0."""
+    words = [int.from_bytes(digest[4 * i:4 * i + 4], "big") for i in range(len(digest) // 4)]
+    _set_chaining(m, words + [0] * (8 - len(words)), alg)
+
+
+@semantics("HARAKA256")
+def _haraka256(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    _set_digest(m, haraka.haraka256(block_bytes(m, rs1, 32)), HARAKA256)
+
+
+@semantics("HARAKA512")
+def _haraka512(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    _set_digest(m, haraka.haraka512(block_bytes(m, rs1, 64)), HARAKA512)

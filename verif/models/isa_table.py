@@ -67,6 +67,11 @@ PIPELINE_MODP = 6
 """Pipelined build: MODP_MONTYMUL's Newton steps take two cycles each, its Montgomery digit and its
 result are registered (done 11 cycles after its start instead of 5)."""
 
+KECCAK_ROUNDS = 24
+"""Rounds of Keccak-f[1600]. The default build runs one per cycle; the two-round build (pqx_top
+KeccakRoundsPerCycle = 2) two, so each permutation an instruction waits for takes 12 cycles."""
+KECCAK_ROUNDS_PER_CYCLE = (1, 2)
+
 Operands = tuple[int, int, int]
 Corner = Callable[[int, int, int], bool]
 
@@ -133,17 +138,35 @@ class InstrInfo:
         return self.latency > 1
 
     @property
+    def permutations(self) -> int:
+        """Keccak-f[1600] permutations the instruction waits for (robust THASH: twice this): its
+        latency in the default build is that many times KECCAK_ROUNDS."""
+        return 1 if self.unit in SO_UNITS and self.multi_cycle else 0
+
+    def latency_for(self, pipelined: bool = False, keccak_rounds_per_cycle: int = 1,
+                    robust: bool = False) -> int | None:
+        """The latency in a build of pqx_top: Pipelined (PIPELINE_DISPATCH, PIPELINE_ARITH,
+        PIPELINE_MODP) and KeccakRoundsPerCycle; `robust`: THASH with rs2 = 0 (None for others)."""
+        if keccak_rounds_per_cycle not in KECCAK_ROUNDS_PER_CYCLE:
+            raise ValueError(f"KeccakRoundsPerCycle must be one of {KECCAK_ROUNDS_PER_CYCLE}")
+        if robust and not self.latency_robust:
+            return None
+        latency = self.latency_robust if robust else self.latency
+        perms = self.permutations * (2 if robust else 1)
+        latency -= perms * (KECCAK_ROUNDS - KECCAK_ROUNDS // keccak_rounds_per_cycle)
+        if pipelined:
+            latency += PIPELINE_DISPATCH
+            if self.unit == "arith":
+                latency += PIPELINE_MODP if self.multi_cycle else PIPELINE_ARITH
+        return latency
+
+    @property
     def latency_pipelined(self) -> int:
-        """The latency in the pipelined build (PIPELINE_DISPATCH, PIPELINE_ARITH, PIPELINE_MODP)."""
-        if self.unit != "arith":
-            extra = 0
-        else:
-            extra = PIPELINE_MODP if self.multi_cycle else PIPELINE_ARITH
-        return self.latency + PIPELINE_DISPATCH + extra
+        return self.latency_for(pipelined=True)
 
     @property
     def latency_robust_pipelined(self) -> int | None:
-        return self.latency_robust + PIPELINE_DISPATCH if self.latency_robust else None
+        return self.latency_for(pipelined=True, robust=True)
 
     @property
     def touches_so(self) -> bool:
@@ -286,6 +309,23 @@ def crv_blk_latency(rounds: int) -> int:
 
 CRV_AES_LATENCY = 1 + 4 + 10 + 1
 """AES128_ENC: a start cycle, four B reads (key, plaintext), ten rounds, a result cycle."""
+CRV_HARAKA_FEED_FORWARD = 4
+"""HARAKA256 / HARAKA512: B reads of the input's 64-bit words kept (all 4 of Haraka-256's, words
+1, 3, 4, 6 of Haraka-512's) for the feed-forward, after the rounds."""
+
+
+def crv_haraka_latency(lanes: int) -> int:
+    """A start cycle, the input's B reads (two per lane), ten AES rounds per lane (one a cycle),
+    the feed-forward reads, a result cycle."""
+    return 1 + 2 * lanes + 10 * lanes + CRV_HARAKA_FEED_FORWARD + 1
+
+
+def _crv_aes(name: str, funct7: int, lat: int, sv: str, words: int) -> InstrInfo:
+    # rs1 is the index in B of the input's first word (`words` of them), modulo 128 as for _crv_blk
+    return _crv(name, funct7, RS1, False, lat, sv, weight=0.3,
+                operands=lambda r, a, b, c: (r.randrange(128) if r.random() < 0.8 else a, b, c),
+                corners={"wraps past B[127]": lambda a, b, c: (a & 127) > 128 - words,
+                         "rs1 >= 128": lambda a, b, c: a >= 128})
 
 
 def _crv_blk(name: str, funct7: int, rounds: int, sv: str) -> InstrInfo:
@@ -461,10 +501,9 @@ _TABLE: tuple[InstrInfo, ...] = (
     _crv_blk("SHA256_BLK", 0x10, 64, "OpSha256Blk"),
     _crv_blk("SHA512_BLK", 0x11, 80, "OpSha512Blk"),
     _crv_blk("SM3_BLK", 0x12, 64, "OpSm3Blk"),
-    _crv("AES128_ENC", 0x18, RS1, False, CRV_AES_LATENCY, "OpAes128Enc", weight=0.3,
-         operands=lambda r, a, b, c: (r.randrange(128) if r.random() < 0.8 else a, b, c),
-         corners={"wraps past B[127]": lambda a, b, c: (a & 127) > 124,
-                  "rs1 >= 128": lambda a, b, c: a >= 128}),
+    _crv_aes("AES128_ENC", 0x18, CRV_AES_LATENCY, "OpAes128Enc", 4),
+    _crv_aes("HARAKA256", 0x19, crv_haraka_latency(2), "OpHaraka256", 4),
+    _crv_aes("HARAKA512", 0x1A, crv_haraka_latency(4), "OpHaraka512", 8),
 )
 
 TABLE: tuple[InstrInfo, ...] = _TABLE

@@ -84,7 +84,7 @@ def test_table_size_and_names() -> None:
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
     crv = [i for i in INSTRUCTIONS.values() if i.opcode == 0x2B]
-    assert len(r4) == 12 and len(r) == 46 and len(mce) == 16 and len(crv) == 11
+    assert len(r4) == 12 and len(r) == 46 and len(mce) == 16 and len(crv) == 13
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "crv" for i in crv)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
@@ -129,6 +129,7 @@ def test_crv_funct7_from_spec() -> None:
         "CRV_BPTR": 0x00, "CRV_BWR": 0x01, "CRV_BRD": 0x02,
         "SHA256_INIT": 0x08, "SHA512_INIT": 0x09, "SM3_INIT": 0x0A, "HASH_RD": 0x0B,
         "SHA256_BLK": 0x10, "SHA512_BLK": 0x11, "SM3_BLK": 0x12, "AES128_ENC": 0x18,
+        "HARAKA256": 0x19, "HARAKA512": 0x1A,
     }  # fmt: skip
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x2B} == expected
 
@@ -147,7 +148,7 @@ def test_writeback_flags() -> None:
     no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE",
              "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
-             "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC"}
+             "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
@@ -192,7 +193,7 @@ def test_units() -> None:
     assert all(n.startswith("FPR_") for n in by_unit["fpr"])
     assert all(n.startswith(("CBD", "REJ_", "UNPACK_")) for n in by_unit["sampler"])
     assert all(n.startswith(("GF12", "MCE_", "TR_")) for n in by_unit["mce"])
-    assert all(n.startswith(("CRV_", "SHA", "SM3_", "HASH_", "AES")) for n in by_unit["crv"])
+    assert all(n.startswith(("CRV_", "SHA", "SM3_", "HASH_", "AES", "HARAKA")) for n in by_unit["crv"])
     assert unit_of({"MODP_MONTYMUL", "GF_REDUCE", "KARATS4", "BARRETT_HQC1", "BFINTTDH"}) == {"arith"}
     assert sum(map(len, by_unit.values())) == len(INSTRUCTIONS)
 

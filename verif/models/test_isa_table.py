@@ -59,8 +59,25 @@ def test_latency_contract_is_the_table():
     assert timing.LATENCY == {i.name: i.latency for i in TABLE}
     assert {n for n, c in timing.LATENCY.items() if c > 1} == {
         "KSTART", "KPERM", "MODP_MONTYMUL", "MCE_BM", "MCE_CHIEN", "MCE_MINPOLY", "MCE_SYS",
-        "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC"} | {
+        "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512"} | {
             f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
+
+
+def test_two_round_keccak_contract():
+    """KeccakRoundsPerCycle = 2 halves every permutation (12 cycles) and changes nothing else."""
+    lat, robust = timing.contract(pipelined=False, keccak_rounds_per_cycle=2)
+    base, base_robust = timing.contract(pipelined=False, keccak_rounds_per_cycle=1)
+    units = {i.name: i.unit for i in TABLE}
+    perm = {n for n in base if units[n] in ("keccak", "slhdsa") and base[n] > 1}
+    assert perm == {"KSTART", "KPERM"} | {f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF")
+                                          for n in (128, 192, 256)}
+    assert all(lat[n] == 12 for n in perm) and all(robust[n] == 24 for n in robust)
+    assert {n: c for n, c in lat.items() if n not in perm} == {n: c for n, c in base.items() if n not in perm}
+    assert base_robust == {n: 48 for n in robust}
+    pipe, pipe_robust = timing.contract(pipelined=True, keccak_rounds_per_cycle=2)
+    assert pipe["KPERM"] == 13 and pipe_robust["THASH1_128"] == 25
+    with pytest.raises(ValueError):
+        next(i for i in TABLE if i.name == "KPERM").latency_for(keccak_rounds_per_cycle=3)
 
 
 # ------------------------------------------------------------------ the decoder proof's table

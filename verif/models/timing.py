@@ -1,8 +1,8 @@
 """PQX's latency contract, from the instruction table (verif/models/isa_table.py): cycles from the
 issue handshake to the first cycle of result_valid, for a host that commits in the issue cycle and
 never stalls result_ready. Every value is fixed and independent of operand values; the system
-latency test (XifLatencyTest) measures each one and must see exactly this number. The pipelined
-build (pqx_top Pipelined = 1) has its own column."""
+latency test (XifLatencyTest) measures each one and must see exactly this number. Each build of
+pqx_top (Pipelined, KeccakRoundsPerCycle) has its own contract (InstrInfo.latency_for)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,7 @@ import os
 from .isa_table import TABLE
 
 LATENCY: dict[str, int] = {i.name: i.latency for i in TABLE}
-LATENCY_ROBUST: dict[str, int] = {i.name: i.latency_robust for i in TABLE if i.latency_robust}
-"""THASH in robust mode (rs2 = 0) takes two permutations."""
-LATENCY_PIPELINED: dict[str, int] = {i.name: i.latency_pipelined for i in TABLE}
-LATENCY_ROBUST_PIPELINED: dict[str, int] = {
-    i.name: i.latency_robust_pipelined for i in TABLE if i.latency_robust_pipelined}
+"""The default build's latencies."""
 
 
 def pipelined_build() -> bool:
@@ -24,8 +20,20 @@ def pipelined_build() -> bool:
     return os.environ.get("PQX_PIPELINED", "0") == "1"
 
 
-def contract(pipelined: bool | None = None) -> tuple[dict[str, int], dict[str, int]]:
+def keccak_rounds_build() -> int:
+    """Keccak rounds per cycle of the build under simulation (PQX_KECCAK_ROUNDS, set by
+    scripts/sim.py from the unit's KeccakRoundsPerCycle or RoundsPerCycle)."""
+    return int(os.environ.get("PQX_KECCAK_ROUNDS", "1"))
+
+
+def contract(pipelined: bool | None = None,
+             keccak_rounds_per_cycle: int | None = None) -> tuple[dict[str, int], dict[str, int]]:
     """(latency, robust latency) of the build under test (or of the one asked for)."""
     if pipelined is None:
         pipelined = pipelined_build()
-    return (LATENCY_PIPELINED, LATENCY_ROBUST_PIPELINED) if pipelined else (LATENCY, LATENCY_ROBUST)
+    if keccak_rounds_per_cycle is None:
+        keccak_rounds_per_cycle = keccak_rounds_build()
+    latency = {i.name: i.latency_for(pipelined, keccak_rounds_per_cycle) for i in TABLE}
+    robust = {i.name: i.latency_for(pipelined, keccak_rounds_per_cycle, robust=True)
+              for i in TABLE if i.latency_robust}
+    return latency, robust

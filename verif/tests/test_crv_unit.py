@@ -1,5 +1,5 @@
-"""Unit tests of `pqx_crv_unit` (the block buffer B, the hash chaining state H and the unified
-SHA-256 / SHA-512 / SM3 engine).
+"""Unit tests of `pqx_crv_unit` (the block buffer B, the hash chaining state H, the unified
+SHA-256 / SHA-512 / SM3 engine and the AES-128 / Haraka v2 engine).
 
 The driver (verif/tests/unit_driver.py) compares every operation with a `PqxModel` and the
 unit's registers (B, its pointer P, H and its algorithm A) with the model's state after every
@@ -17,6 +17,11 @@ at the ack.
   CrvAesTest        AES128_ENC of PQX_N x 100 random keys and plaintexts (and the FIPS 197 C.1
                     example) at random places in B against pycryptodome, an oracle independent
                     of the model; the ciphertext read back with HASH_RD 0..3 (4 and up: exc_o)
+  CrvHarakaTest     HARAKA256 / HARAKA512 of the published test vectors (input bytes 0, 1, 2, ...)
+                    and PQX_N x 60 random inputs each at random places in B (also across B's end),
+                    read back with HASH_RD 0..7, against the Haraka v2 model (verif/models/haraka.py,
+                    itself checked against those vectors); AES-128 blocks in between (the upper
+                    lanes an earlier Haraka leaves must not reach AES-128's H)
   CrvIndexTest      CRV_BPTR, CRV_BRD and HASH_RD at the edges and beyond: exc_o, no write
   CrvRandomMixTest  every Crypto-RV instruction in a random order with random operands
 """
@@ -29,12 +34,12 @@ import cocotb
 from Crypto.Cipher import AES
 from gmssl import sm3 as gm_sm3
 
-from verif.models import INSTRUCTIONS
+from verif.models import INSTRUCTIONS, haraka
 from verif.models.consts import CRV_B_WORDS, M32
 from verif.models.sha2sm3 import pad
 from verif.tests.unit_driver import UnitTb, knob
 
-MULTI = ("SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC")
+MULTI = ("SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512")
 ALGS = {  # name -> (INIT, BLK, block bytes, digest words, oracle)
     "SHA-256": ("SHA256_INIT", "SHA256_BLK", 64, 8, lambda m: hashlib.sha256(m).digest()),
     "SHA-512": ("SHA512_INIT", "SHA512_BLK", 128, 16, lambda m: hashlib.sha512(m).digest()),
@@ -139,6 +144,34 @@ async def CrvAesTest(dut):
     assert cases[0] and AES.new(cases[0][0], AES.MODE_ECB).encrypt(cases[0][1]).hex() == (
         "69c4e0d86a7b0430d8cdb78070b4c55a")                 # the example's printed ciphertext
     dut._log.info(f"CrvAesTest: {len(cases)} blocks, {tb.ops} operations")
+
+
+@cocotb.test()
+async def CrvHarakaTest(dut):
+    """Haraka v2-256 / v2-512 through the unit against the model and the published vectors."""
+    tb = await _tb(dut)
+    rng = tb.rng
+    published = {"HARAKA256": "8027ccb87949774b78d0545fb72bf70c695c2a0923cbd47bba1159efbf2b2c1c",
+                 "HARAKA512": "be7f723b4e80a99813b292287f306f625a6d57331cae5f34dd9277b0945be2aa"}
+    count = 0
+    for name, size, model in (("HARAKA256", 32, haraka.haraka256), ("HARAKA512", 64, haraka.haraka512)):
+        inputs = [bytes(range(size))] + [rng.randbytes(size) for _ in range(60 * knob("PQX_N", 2))]
+        for k, x in enumerate(inputs):
+            base = CRV_B_WORDS - 2 if k == 1 else rng.randrange(CRV_B_WORDS)   # k = 1: wraps
+            await tb.load_block(x, base)
+            await tb.mc(name, base)
+            got = await tb.digest(8)
+            assert got == model(x), f"{name} of {x.hex()}: unit {got.hex()}, model {model(x).hex()}"
+            if k == 0:
+                assert got.hex() == published[name], f"{name}: the published vector"
+            await tb.op("HASH_RD", 8)                      # beyond the output: exc_o
+            if rng.random() < 0.2:                          # AES-128 after Haraka: H_4..H_7 = 0
+                key_pt = rng.randbytes(32)
+                await tb.load_block(key_pt, base)
+                await tb.mc("AES128_ENC", base)
+                assert await tb.digest(4) == AES.new(key_pt[:16], AES.MODE_ECB).encrypt(key_pt[16:])
+            count += 1
+    dut._log.info(f"CrvHarakaTest: {count} inputs, {tb.ops} operations")
 
 
 @cocotb.test()

@@ -9,8 +9,12 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge
 
 from verif.models import keccak
+from verif.models.isa_table import KECCAK_ROUNDS
+from verif.models.timing import keccak_rounds_build
 
-DONE_AFTER = 23   # cycles from the start cycle to the cycle with done_o (the 24th round)
+DONE_AFTER = KECCAK_ROUNDS // keccak_rounds_build() - 1
+"""Cycles from the start cycle to the cycle with done_o (the step with round 23): 23, or 11 in the
+two-round build (RoundsPerCycle = 2)."""
 
 
 async def reset(dut):
