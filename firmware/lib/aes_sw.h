@@ -30,9 +30,33 @@ static inline uint8_t aes_xtime_sw(uint8_t x)
     return (uint8_t)((x << 1) ^ ((x & 0x80) ? 0x1b : 0x00));
 }
 
+/* one AES round (FIPS 197 5.1) on s: SubBytes, ShiftRows, MixColumns unless last, AddRoundKey rk
+ * (also Haraka's round, firmware/lib/haraka_sw.h) */
+static void aes_round_sw(uint8_t s[16], const uint8_t rk[16], int last)
+{
+    uint8_t t[16];
+    /* SubBytes and ShiftRows: byte 4c + r takes row r of column c + r */
+    for (int c = 0; c < 4; c++)
+        for (int q = 0; q < 4; q++) t[4 * c + q] = aes_sbox_sw[s[4 * ((c + q) % 4) + q]];
+    for (int c = 0; c < 4; c++) {
+        uint8_t *col = &t[4 * c];
+        if (!last) {      /* MixColumns */
+            uint8_t a0 = col[0], a1 = col[1], a2 = col[2], a3 = col[3];
+            uint8_t all = a0 ^ a1 ^ a2 ^ a3;
+            s[4 * c + 0] = a0 ^ all ^ aes_xtime_sw(a0 ^ a1);
+            s[4 * c + 1] = a1 ^ all ^ aes_xtime_sw(a1 ^ a2);
+            s[4 * c + 2] = a2 ^ all ^ aes_xtime_sw(a2 ^ a3);
+            s[4 * c + 3] = a3 ^ all ^ aes_xtime_sw(a3 ^ a0);
+        } else {
+            for (int q = 0; q < 4; q++) s[4 * c + q] = col[q];
+        }
+    }
+    for (int i = 0; i < 16; i++) s[i] ^= rk[i];
+}
+
 static void aes128_encrypt_sw(uint8_t out[16], const uint8_t key[16], const uint8_t in[16])
 {
-    uint8_t s[16], k[16], t[16];
+    uint8_t s[16], k[16];
     uint8_t rc = 1;
     for (int i = 0; i < 16; i++) { k[i] = key[i]; s[i] = in[i] ^ key[i]; }
     for (int r = 1; r <= 10; r++) {
@@ -43,23 +67,7 @@ static void aes128_encrypt_sw(uint8_t out[16], const uint8_t key[16], const uint
         k[3] ^= aes_sbox_sw[k[12]];
         for (int i = 4; i < 16; i++) k[i] ^= k[i - 4];
         rc = aes_xtime_sw(rc);
-        /* SubBytes and ShiftRows: byte 4c + r takes row r of column c + r */
-        for (int c = 0; c < 4; c++)
-            for (int q = 0; q < 4; q++) t[4 * c + q] = aes_sbox_sw[s[4 * ((c + q) % 4) + q]];
-        for (int c = 0; c < 4; c++) {
-            uint8_t *col = &t[4 * c];
-            if (r < 10) {      /* MixColumns */
-                uint8_t a0 = col[0], a1 = col[1], a2 = col[2], a3 = col[3];
-                uint8_t all = a0 ^ a1 ^ a2 ^ a3;
-                s[4 * c + 0] = a0 ^ all ^ aes_xtime_sw(a0 ^ a1);
-                s[4 * c + 1] = a1 ^ all ^ aes_xtime_sw(a1 ^ a2);
-                s[4 * c + 2] = a2 ^ all ^ aes_xtime_sw(a2 ^ a3);
-                s[4 * c + 3] = a3 ^ all ^ aes_xtime_sw(a3 ^ a0);
-            } else {
-                for (int q = 0; q < 4; q++) s[4 * c + q] = col[q];
-            }
-        }
-        for (int i = 0; i < 16; i++) s[i] ^= k[i];
+        aes_round_sw(s, k, r == 10);
     }
     for (int i = 0; i < 16; i++) out[i] = s[i];
 }

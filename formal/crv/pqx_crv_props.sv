@@ -7,7 +7,7 @@
 //            property (a) (start_i and mc_ack_i only for the oldest in-flight instruction,
 //            accepted, committed and not killed): a killed or rejected instruction changes none
 //            of them. The engine is a cut point (its outputs free), which only strengthens this.
-//   sha256 / sha512 / sm3 (tasks of those names) the fixed schedule of the block instruction
+//   sha256 / sha512 / sm3 / aes / haraka256 / haraka512 (tasks of those names) the fixed schedule of the block instruction
 //            through the unit: started while idle, mc_done_o rises exactly Done cycles after
 //            mc_start_i, stays high until mc_ack_i and drops after it, whatever the other inputs
 //            do (k-induction). The datapath registers (B, H, the working variables and the
@@ -119,6 +119,15 @@ module pqx_crv_props (
 `ifdef CRV_AES
   localparam int unsigned Done = 15;        // docs/isa.md: AES128_ENC latency 16
   localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpAes128Enc;
+`endif
+
+`ifdef CRV_HARAKA256
+  localparam int unsigned Done = 29;        // docs/isa.md: HARAKA256 latency 30
+  localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpHaraka256;
+`endif
+`ifdef CRV_HARAKA512
+  localparam int unsigned Done = 53;        // docs/isa.md: HARAKA512 latency 54
+  localparam pqx_pkg::op_e EngineOp = pqx_pkg::OpHaraka512;
 `endif
 
 `ifdef CRV_SBOX

@@ -452,7 +452,7 @@ module pqx_xif_shell_props #(
   // compressions in the Crypto-RV unit
   function automatic logic mc_crv(input logic [6:0] op);
     mc_crv = op == pqx_pkg::OpSha256Blk || op == pqx_pkg::OpSha512Blk || op == pqx_pkg::OpSm3Blk
-             || op == pqx_pkg::OpAes128Enc;
+             || op == pqx_pkg::OpAes128Enc || op == pqx_pkg::OpHaraka256 || op == pqx_pkg::OpHaraka512;
   endfunction
   function automatic logic mc_other(input logic [6:0] op);
     mc_other = op == pqx_pkg::OpModpMontymul || op == pqx_pkg::OpMceBm || op == pqx_pkg::OpMceChien

@@ -1,8 +1,9 @@
 """Crypto-RV kernels of the cycle table (verif/soc/kernels.py): one block of SHA-256, SHA-512,
-SM3 and AES-128 per run, next to the Crypto-RV seed's per-block figures.
+SM3, AES-128, Haraka-256 and Haraka-512 per run, next to the Crypto-RV seed's per-block figures.
 
-The references are hashlib (SHA-256, SHA-512), gmssl (SM3) on the unpadded message and
-pycryptodome (AES-128); the instruction models of PQX are not used.
+The references are hashlib (SHA-256, SHA-512), gmssl (SM3) on the unpadded message,
+pycryptodome (AES-128) and the Haraka v2 model (verif/models/haraka.py, checked against the
+published test vectors; no library implements Haraka); PQX's instruction models are not used.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 from Crypto.Cipher import AES
 from gmssl import sm3 as gm_sm3
 
+from verif.models import haraka
 from verif.models.sha2sm3 import pad
 
 from .kernels import Kernel, Value
@@ -46,6 +48,17 @@ def _aes_reference(v: dict[str, Value]) -> bytes:
     return AES.new(v["KEY"], AES.MODE_ECB).encrypt(v["PT"])
 
 
+def _haraka_inputs(lanes: int):
+    def inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+        return {"LANES": lanes, "X": rng.randbytes(16 * lanes)}
+    return inputs
+
+
+def _haraka_reference(v: dict[str, Value]) -> bytes:
+    assert isinstance(v["X"], bytes)
+    return haraka.haraka256(v["X"]) if v["LANES"] == 2 else haraka.haraka512(v["X"])
+
+
 def _sha3_64_inputs(rng: random.Random, full: bool) -> dict[str, Value]:
     return _message(rng, 64)          # the seed's SHA3-256 figure: 261 cycles, 4.08 cycles/byte
 
@@ -68,4 +81,12 @@ KERNELS = [
            _aes_inputs, _aes_reference, other_seed=(SEED, None, 98),
            note="from the first instruction to the ciphertext in memory (the seed's count); the "
                 "seed's baseline core is 965x slower than its unit"),
+    Kernel("haraka256_blk", "firmware/kernels/crv_haraka.c", "Haraka v2-256 of one 32-byte input (in memory)",
+           _haraka_inputs(2), _haraka_reference, other_seed=(SEED, None, 110),
+           note="from the first instruction to the hash in memory (the seed's count); PQX runs "
+                "it on the AES-128 engine's round"),
+    Kernel("haraka512_blk", "firmware/kernels/crv_haraka.c", "Haraka v2-512 of one 64-byte input (in memory)",
+           _haraka_inputs(4), _haraka_reference, other_seed=(SEED, None, 205),
+           note="from the first instruction to the hash in memory (the seed's count); PQX runs "
+                "it on the AES-128 engine's round"),
 ]
