@@ -150,11 +150,12 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
         # the McEliece campaigns at nightly size: every weight-2 pattern for 8 Goppa polynomials
         long.append(sim_step("mce", seed + 300, 8))
-        # the Crypto-RV unit: NIST ACVP SHA-2 samples (AFT and MCT) through the RTL, and longer
-        # random message campaigns
-        long += [Step(f"kat: ACVP {Path(f).stem} sample through make kat (RTL)",
+        # the Crypto-RV unit: NIST ACVP SHA-2 / AES samples (AFT and MCT) and PQX's own SM3 /
+        # Haraka files through the RTL, and longer random message campaigns
+        long += [Step(f"kat: {'ACVP ' if 'acvp' in f else 'own '}{Path(f).stem} "
+                      f"{'sample' if 'acvp' in f else 'file'} through make kat (RTL)",
                       [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="kat")
-                 for f in SHA2_SAMPLES]
+                 for f in CRV_SAMPLES]
         long.append(sim_step("crv", seed + 400, 8))
     return long + steps
 
@@ -163,9 +164,10 @@ SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute)."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2")
-SHA2_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2",
-                "verif/vectors/acvp/vectors/ACVP-AES-ECB.bz2")
-"""The Crypto-RV unit's NIST samples (nightly, through the RTL)."""
+CRV_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2",
+               "verif/vectors/acvp/vectors/ACVP-AES-ECB.bz2", "verif/vectors/pqx/SM3.json",
+               "verif/vectors/pqx/HARAKA-256.json", "verif/vectors/pqx/HARAKA-512.json")
+"""The Crypto-RV unit's NIST samples and PQX's own files (nightly, through the RTL)."""
 
 
 def scheme_steps(seed: int, profile: str) -> list[Step]:

@@ -18,7 +18,12 @@ SHA2_ALGS = ("SHA2-256", "SHA2-512")
 """The SHA-2 digests the Crypto-RV unit computes (SHA-224/384 need other initial values)."""
 AES_ALGS = ("ACVP-AES-ECB",)
 """AES-128 encryption on the Crypto-RV unit (other key lengths and decryption are skipped)."""
-HASH_ALGS = SHA3_ALGS + SHAKE_ALGS + SHA2_ALGS + AES_ALGS
+OWN_ALGS = ("SM3", "HARAKA-256", "HARAKA-512")
+"""Algorithms with no ACVP vectors: PQX's own files (docs/kat.md, "PQX's own vector files") use
+the ACVP hash layout, AFT tests only."""
+HARAKA_INPUT = {"HARAKA-256": 32, "HARAKA-512": 64}
+"""Haraka hashes inputs of one length only (bytes)."""
+HASH_ALGS = SHA3_ALGS + SHAKE_ALGS + SHA2_ALGS + AES_ALGS + OWN_ALGS
 
 
 def canonical(alg: str) -> str:
@@ -163,8 +168,10 @@ def _resolve_answers(alg: str, body: dict, vectors: Path, expected: Path | None,
     return _answers(ebody, expected, keys), expected, expected
 
 
-def _skip_reason(g: dict, t: dict, shake: bool) -> str | None:
+def _skip_reason(g: dict, t: dict, shake: bool, own: bool = False) -> str | None:
     kind = g.get("testType")
+    if own and kind != "AFT":
+        return f"test type {kind}: PQX's own vector files define AFT only"
     if kind == "LDT":
         return "large data test (a message of gigabytes) not run in simulation"
     if kind not in SUPPORTED_TYPES:
@@ -188,12 +195,13 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
     if alg in AES_ALGS:
         return _load_aes(alg, body, vectors, expected)
     if alg not in HASH_ALGS:
-        raise VectorError(f"no hash runner for '{alg}' (SHA-3, SHAKE, SHA2-256, SHA2-512)")
-    shake = alg in SHAKE_ALGS
+        raise VectorError(f"no hash runner for '{alg}' (SHA-3, SHAKE, SHA2-256, SHA2-512, "
+                          f"ACVP-AES-ECB, SM3, HARAKA-256, HARAKA-512)")
+    shake, own = alg in SHAKE_ALGS, alg in OWN_ALGS
     groups = _groups(body, vectors)
     if not any("msg" in t for g in groups for t in g["tests"]):
         raise VectorError(f"'{vectors}' has no test with a 'msg': an expected-results file given as VECTORS?")
-    runnable = [(g, t) for g in groups for t in g["tests"] if _skip_reason(g, t, shake) is None]
+    runnable = [(g, t) for g in groups for t in g["tests"] if _skip_reason(g, t, shake, own) is None]
     answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable)
 
     cases: list[Case] = []
@@ -202,12 +210,18 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
         tg, kind = g.get("tgId"), g.get("testType")
         for t in g["tests"]:
             where = f"tgId {tg} tcId {t.get('tcId')}"
-            reason = _skip_reason(g, t, shake)
+            reason = _skip_reason(g, t, shake, own)
             if reason:
                 skipped.append(f"{where}: {reason}")
                 continue
             try:
                 cases.append(_case(g, t, shake, answers.get((tg, t.get("tcId"))), where, src))
+                size = HARAKA_INPUT.get(alg)
+                if size is not None and len(cases[-1].msg) != size:
+                    raise VectorError(f"{alg} hashes {size}-byte messages, this one has "
+                                      f"{len(cases[-1].msg)}")
+                if own and len(cases[-1].md or b"") != 32:
+                    raise VectorError(f"md has {len(cases[-1].md or b'')} bytes, {alg} gives 32")
             except VectorError as exc:
                 raise VectorError(f"'{vectors}' {where}: {exc}") from None
     return KatSet(alg, vectors, expected, cases, skipped)

@@ -1,4 +1,4 @@
-"""ACVP SHA-3 / SHAKE / SHA-2 known-answer runner on `pqx_top` (started by scripts/kat.py: `make kat`).
+"""ACVP SHA-3 / SHAKE / SHA-2 / AES (and PQX's own SM3 / Haraka files) known-answer runner on `pqx_top` (started by scripts/kat.py: `make kat`).
 
 Environment: PQX_KAT_ALG, PQX_KAT_VECTORS, PQX_KAT_EXPECTED (may be empty: the answers are in the
 vector file), PQX_KAT_RESULT (JSON with the counts, written at the end).
@@ -38,7 +38,7 @@ from typing import Awaitable, Callable
 
 import cocotb
 
-from verif.kat.acvp import AES_ALGS, SHA2_ALGS, SHAKE_ALGS, Case, KatSet, load_kat
+from verif.kat.acvp import AES_ALGS, HARAKA_INPUT, OWN_ALGS, SHA2_ALGS, SHAKE_ALGS, Case, KatSet, load_kat
 
 HashFn = Callable[[bytes, int, "list[tuple[int, int]] | None"], Awaitable[bytes]]
 Log = Callable[[str], None]
@@ -95,6 +95,8 @@ def digest_bytes(alg: str) -> int | None:
     """The digest size of a fixed-output algorithm, None for the XOFs."""
     if alg in AES_ALGS:
         return 16
+    if alg in OWN_ALGS:
+        return 32
     if alg in SHA2_ALGS:
         return int(alg[5:]) // 8
     from verif.kernels.sha3 import VARIANTS
@@ -128,6 +130,16 @@ def reference_hash_fn(alg: str) -> HashFn:
         async def enc(msg: bytes, out_len: int, want=None) -> bytes:
             return AES.new(msg[:16], AES.MODE_ECB).encrypt(msg[16:])   # one or more blocks
         return enc
+    if alg in OWN_ALGS:      # gmssl's SM3; Haraka: the model (no library implements it)
+        from gmssl import sm3
+
+        from verif.models import haraka
+        own = {"SM3": lambda m: bytes.fromhex(sm3.sm3_hash(list(m))),
+               "HARAKA-256": haraka.haraka256, "HARAKA-512": haraka.haraka512}[alg]
+
+        async def own_fn(msg: bytes, out_len: int, want=None) -> bytes:
+            return own(msg)
+        return own_fn
     h = getattr(hashlib, alg.lower().replace("sha2-", "sha").replace("-", "_"))
     shake = alg in SHAKE_ALGS
 
@@ -220,15 +232,17 @@ async def kat(dut) -> None:
     async def rtl_hash(msg: bytes, out_len: int, want=None) -> bytes:
         if alg in AES_ALGS:
             prog = sha2.aes_program(msg[:16], msg[16:])
-        elif alg in SHA2_ALGS:
+        elif alg in SHA2_ALGS or alg == "SM3":
             prog = sha2.hash_program(alg, msg)
+        elif alg in HARAKA_INPUT:
+            prog = sha2.haraka_program(alg, msg)
         else:
             prog = hash_program(alg, msg, out_len, want)
         return assemble(prog, await host.run(prog.insns))
 
     def stats() -> str:
-        multi = ("block compressions" if alg in SHA2_ALGS else "encryptions" if alg in AES_ALGS
-                 else "permutations")
+        multi = ("block compressions" if alg in SHA2_ALGS or alg in OWN_ALGS
+                 else "encryptions" if alg in AES_ALGS else "permutations")
         return f"{host.issued} instructions, {host.perms} {multi}, {host.cycles} cycles"
 
     res = await run_cases(kset, rtl_hash, stats=stats)

@@ -105,3 +105,47 @@ def test_large_data_tests_are_skipped_and_counted(tmp_path):
     path.write_text(json.dumps(doc))
     kset = load_kat("SHA2-256", path)
     assert len(kset.cases) == 1 and len(kset.skipped) == 1 and "large data" in kset.skipped[0]
+
+
+# ------------------------------------------------------------------ PQX's own SM3 / Haraka files
+@pytest.mark.parametrize("alg", ["SM3", "HARAKA-256", "HARAKA-512"])
+def test_own_files_pass_on_the_references(alg):
+    """PQX's own files (docs/kat.md) hold the published examples first and pass on gmssl / the
+    Haraka model: what `make kat` runs on the RTL."""
+    import asyncio
+
+    from scripts import own_vectors
+    from verif.kat.runner import reference_hash_fn, run_cases
+
+    kset = load_kat("", ROOT / "verif" / "vectors" / "pqx" / f"{alg}.json")
+    assert kset.alg == alg and len(kset.cases) > 20 and not kset.skipped
+    examples = own_vectors.SM3_EXAMPLES if alg == "SM3" else [own_vectors.HARAKA_EXAMPLES[alg]]
+    for case, (msg, md) in zip(kset.cases, examples):
+        assert case.msg == msg and case.md.hex() == md
+    res = asyncio.run(run_cases(kset, reference_hash_fn(alg), log=lambda m: None))
+    assert res["failed"] == 0 and res["passed"] == len(kset.cases)
+    kset.cases[-1].md = bytes([kset.cases[-1].md[0] ^ 1]) + kset.cases[-1].md[1:]   # planted
+    assert asyncio.run(run_cases(kset, reference_hash_fn(alg), log=lambda m: None))["failed"] == 1
+
+
+def test_own_files_are_current():
+    from scripts import own_vectors
+    assert own_vectors.main(["--check"]) == 0
+
+
+def _own_file(tmp_path: Path, alg: str, msg: bytes, md: bytes, kind: str = "AFT") -> Path:
+    doc = {"vsId": 0, "algorithm": alg, "revision": "pqx-1", "testGroups": [
+        {"tgId": 1, "testType": kind, "tests": [
+            {"tcId": 1, "len": 8 * len(msg), "msg": msg.hex(), "md": md.hex()}]}]}
+    path = tmp_path / f"{alg}.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_own_files_bad_input(tmp_path):
+    with pytest.raises(VectorError, match="HARAKA-256 hashes 32-byte messages, this one has 31"):
+        load_kat("", _own_file(tmp_path, "HARAKA-256", bytes(31), bytes(32)))
+    with pytest.raises(VectorError, match="md has 31 bytes, SM3 gives 32"):
+        load_kat("", _own_file(tmp_path, "SM3", b"abc", bytes(31)))
+    kset = load_kat("", _own_file(tmp_path, "sm3", b"abc", bytes(32), kind="MCT"))
+    assert not kset.cases and "define AFT only" in kset.skipped[0]

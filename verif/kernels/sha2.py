@@ -1,5 +1,6 @@
-"""SHA-256, SHA-512 and AES-128 as PQX firmware, written in Python (FIPS 180-4 and FIPS 197 on the
-PQX ISA, docs/isa.md "Crypto-RV instructions"): what `make kat` runs.
+"""SHA-256, SHA-512, SM3, AES-128 and Haraka v2 as PQX firmware, written in Python (FIPS 180-4,
+GB/T 32905, FIPS 197 and Haraka v2 on the PQX ISA, docs/isa.md "Crypto-RV instructions"): what
+`make kat` runs.
 
 Each function returns a `Program` (verif/kernels/sha3.py): the instruction stream a RISC-V core
 would offload to PQX and where the HASH_RD results go in the digest. The kernel uses the ISA
@@ -30,6 +31,7 @@ _HASH_RD = encode("HASH_RD", rd=_RD, rs1=_RS1)
 ALGS = {  # ACVP name -> (INIT, BLK, block bytes, digest bytes)
     "SHA2-256": ("SHA256_INIT", "SHA256_BLK", 64, 32),
     "SHA2-512": ("SHA512_INIT", "SHA512_BLK", 128, 64),
+    "SM3": ("SM3_INIT", "SM3_BLK", 64, 32),
 }
 
 
@@ -69,4 +71,26 @@ def aes_program(key: bytes, pt: bytes) -> Program:
         for k in range(4):
             insns.append((_HASH_RD, k, 0, 0))
             prog.stores.append(b + 4 * k)
+    return prog
+
+
+_HARAKA = {"HARAKA-256": (encode("HARAKA256", rd=0, rs1=_RS1), 32),
+           "HARAKA-512": (encode("HARAKA512", rd=0, rs1=_RS1), 64)}
+
+
+def haraka_program(alg: str, msg: bytes) -> Program:
+    """Haraka v2-256 / v2-512 of one 32- / 64-byte input: CRV_BPTR 0, CRV_BWR of each 8 bytes,
+    HARAKA256 / HARAKA512 0, HASH_RD 0..7 (the 32-byte hash in byte order)."""
+    word, size = _HARAKA[alg]
+    if len(msg) != size:
+        raise ValueError(f"{alg} hashes {size}-byte inputs, not {len(msg)}")
+    insns: list[Insn] = [(_BPTR, 0, 0, 0)]
+    for k in range(0, size, 8):
+        insns.append((_BWR, int.from_bytes(msg[k:k + 4], "little"),
+                      int.from_bytes(msg[k + 4:k + 8], "little"), 0))
+    insns.append((word, 0, 0, 0))
+    prog = Program(insns, 32, variant=alg, blocks_in=1)
+    for k in range(8):
+        insns.append((_HASH_RD, k, 0, 0))
+        prog.stores.append(4 * k)
     return prog
