@@ -44,7 +44,7 @@ package pqx_pkg;
     UnitSampler = 3'd4,  // CBD REJ_* UNPACK_*
     UnitFpr     = 3'd5,  // Falcon FPR helpers
     UnitMce     = 3'd6,  // Classic McEliece: GF(2^12), BM, Chien search, transpose store
-    UnitCrv     = 3'd7   // Crypto-RV: block buffer B, SHA-256 / SHA-512 / SM3
+    UnitCrv     = 3'd7   // Crypto-RV: block buffer B, SHA-2 / SM3, AES-128 / Haraka
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
