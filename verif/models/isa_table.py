@@ -320,8 +320,9 @@ def crv_haraka_latency(lanes: int) -> int:
     return 1 + 2 * lanes + 10 * lanes + CRV_HARAKA_FEED_FORWARD + 1
 
 
-def _crv_aes(name: str, funct7: int, lat: int, sv: str, words: int) -> InstrInfo:
-    # rs1 is the index in B of the input's first word (`words` of them), modulo 128 as for _crv_blk
+def _crv_based(name: str, funct7: int, lat: int, sv: str, words: int) -> InstrInfo:
+    # a multi-cycle instruction on `words` words of B from rs1 on: rs1 is taken modulo 128 (B is a
+    # ring: no out-of-range case)
     return _crv(name, funct7, RS1, False, lat, sv, weight=0.3,
                 operands=lambda r, a, b, c: (r.randrange(128) if r.random() < 0.8 else a, b, c),
                 corners={"wraps past B[127]": lambda a, b, c: (a & 127) > 128 - words,
@@ -329,11 +330,7 @@ def _crv_aes(name: str, funct7: int, lat: int, sv: str, words: int) -> InstrInfo
 
 
 def _crv_blk(name: str, funct7: int, rounds: int, sv: str) -> InstrInfo:
-    # rs1 is the block's index in B, taken modulo 128 (B is a ring: no out-of-range case)
-    return _crv(name, funct7, RS1, False, crv_blk_latency(rounds), sv, weight=0.3,
-                operands=lambda r, a, b, c: (r.randrange(128) if r.random() < 0.8 else a, b, c),
-                corners={"wraps past B[127]": lambda a, b, c: (a & 127) > 128 - (16 if rounds == 80 else 8),
-                         "rs1 >= 128": lambda a, b, c: a >= 128})
+    return _crv_based(name, funct7, crv_blk_latency(rounds), sv, 16 if rounds == 80 else 8)
 
 
 MCE_BM_LATENCY = 4 * MCE_T + 2
@@ -501,9 +498,9 @@ _TABLE: tuple[InstrInfo, ...] = (
     _crv_blk("SHA256_BLK", 0x10, 64, "OpSha256Blk"),
     _crv_blk("SHA512_BLK", 0x11, 80, "OpSha512Blk"),
     _crv_blk("SM3_BLK", 0x12, 64, "OpSm3Blk"),
-    _crv_aes("AES128_ENC", 0x18, CRV_AES_LATENCY, "OpAes128Enc", 4),
-    _crv_aes("HARAKA256", 0x19, crv_haraka_latency(2), "OpHaraka256", 4),
-    _crv_aes("HARAKA512", 0x1A, crv_haraka_latency(4), "OpHaraka512", 8),
+    _crv_based("AES128_ENC", 0x18, CRV_AES_LATENCY, "OpAes128Enc", 4),
+    _crv_based("HARAKA256", 0x19, crv_haraka_latency(2), "OpHaraka256", 4),
+    _crv_based("HARAKA512", 0x1A, crv_haraka_latency(4), "OpHaraka512", 8),
 )
 
 TABLE: tuple[InstrInfo, ...] = _TABLE
