@@ -54,6 +54,14 @@ MIX_512 = (3, 11, 7, 15, 8, 0, 12, 4, 9, 1, 13, 5, 2, 10, 6, 14)
 TRUNC_512 = (1, 3, 4, 6)
 """The 64-bit words of Haraka-512's 64-byte result that form its 32-byte output."""
 
+PUBLISHED: dict[str, tuple[bytes, str]] = {
+    "HARAKA-256": (bytes(range(32)), "8027ccb87949774b78d0545fb72bf70c695c2a0923cbd47bba1159efbf2b2c1c"),
+    "HARAKA-512": (bytes(range(64)), "be7f723b4e80a99813b292287f306f625a6d57331cae5f34dd9277b0945be2aa"),
+}
+"""The test vectors published with the reference implementation (input byte i = i; output hex):
+github.com/kste/haraka @74d7f4e0a2c74f844939e1654b2f6741a437c507, code/c/aesni_optimized/haraka.c
+lines 51-58 (testvector256, testvector512). Facts to check the model and the RTL against."""
+
 
 def gf_mul(a: int, b: int) -> int:
     """Product in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (FIPS 197 4.2)."""
