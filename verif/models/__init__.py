@@ -16,7 +16,7 @@ from .isa import (
     decode,
     encode,
 )
-from . import arith, crv, fpr, hash_units, mce, sampler  # noqa: F401  (register the unit semantics)
+from . import arith, crv, fpr, hash_units, mce, poly, sampler  # noqa: F401  (register the unit semantics)
 from .pqx_model import (
     EXCCODE_ILLEGAL,
     STATE_BYTES,

@@ -46,3 +46,33 @@ def s32(x: int) -> int:
 
 CRV_B_WORDS = 128
 """Crypto-RV unit: the block buffer B holds 128 words of 64 bits (the seed's internal buffer)."""
+
+# Polynomial unit (the Vortex-PCU-style NTT engine; docs/isa.md, "Polynomial instructions")
+POLY_N = 256
+"""Coefficients per polynomial slot."""
+POLY_SLOTS = 8
+"""Slots 0..3 hold ML-KEM polynomials (q = Q_K), slots 4..7 ML-DSA polynomials (q = Q_D)."""
+POLY_KEM_SLOTS = 4
+POLY_COUNTERS = 8
+"""Performance counters of the unit (POLY_CNT)."""
+
+
+def poly_modulus(slot: int) -> int:
+    """The modulus of a polynomial slot."""
+    return Q_K if slot < POLY_KEM_SLOTS else Q_D
+
+
+def poly_layers(slot: int) -> int:
+    """NTT layers of a slot's transform: 7 for ML-KEM (FIPS 203), 8 for ML-DSA (FIPS 204)."""
+    return 7 if slot < POLY_KEM_SLOTS else 8
+
+
+def poly_run_cycles(op: str, slot: int) -> int:
+    """Cycles the engine runs after the instruction that starts it executes (`op` one of NTT,
+    INTT, PWM): two per step (a read cycle and a write cycle; a step is one butterfly, or one
+    pair of coefficients scaled or multiplied), 128 steps per layer, the scaling pass of the
+    inverse and a final done cycle (the Vortex PCU: NTT 2,049, INTT 2,305, PWM 257 for q = 8380417)."""
+    steps = {"NTT": poly_layers(slot) * POLY_N // 2,
+             "INTT": (poly_layers(slot) + 1) * POLY_N // 2,
+             "PWM": POLY_N // 2}[op]
+    return 2 * steps + 1

@@ -24,7 +24,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-from .consts import CRV_B_WORDS, MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, Q_D, Q_F, Q_K, TR_SIZE, s16, s32
+from .consts import (CRV_B_WORDS, MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, POLY_COUNTERS,
+                     POLY_KEM_SLOTS, POLY_N, POLY_SLOTS, Q_D, Q_F, Q_K, TR_SIZE, poly_modulus,
+                     s16, s32)
 
 OPCODE_R4 = 0x6B
 """Major opcode (bits 6:0) of the R4-type PQX instructions."""
@@ -38,7 +40,10 @@ FUNCT3_MCE = 0b000
 OPCODE_CRV = 0x2B
 """Major opcode custom-1: the Crypto-RV unit's R-type instructions (funct3 = FUNCT3_CRV)."""
 FUNCT3_CRV = 0b000
-R_OPCODES = (OPCODE_R, OPCODE_MCE, OPCODE_CRV)
+OPCODE_POLY = 0x5B
+"""Major opcode custom-2: the polynomial unit's R-type instructions (funct3 = FUNCT3_POLY)."""
+FUNCT3_POLY = 0b000
+R_OPCODES = (OPCODE_R, OPCODE_MCE, OPCODE_CRV, OPCODE_POLY)
 """Major opcodes of R-type PQX instructions (funct7 in bits 31:25)."""
 
 # Bits of `InstrInfo.register_read`.
@@ -49,8 +54,9 @@ _ALL = RS1 | RS2 | RS3
 _NONE = 0
 
 Format = Literal["r4", "r"]
-Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv"]
-UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv")
+Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv", "poly"]
+UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv",
+                           "poly")
 """In the order of pqx_pkg::unit_e."""
 SO_UNITS = ("state", "keccak", "slhdsa")
 """Units whose instructions read or write S or O (they wait while a permutation runs)."""
@@ -107,7 +113,8 @@ class InstrInfo:
     corners: dict[str, Corner] = field(default_factory=dict, compare=False)
     """Coverage bins: name -> predicate(rs1, rs2, rs3)."""
     major: int | None = None
-    """Major opcode when it is not the format's own (OPCODE_R4, OPCODE_R): OPCODE_MCE, OPCODE_CRV."""
+    """Major opcode when it is not the format's own (OPCODE_R4, OPCODE_R): OPCODE_MCE, OPCODE_CRV,
+    OPCODE_POLY."""
 
     @property
     def opcode(self) -> int:
@@ -333,6 +340,42 @@ def _crv_blk(name: str, funct7: int, rounds: int, sv: str) -> InstrInfo:
     return _crv_based(name, funct7, crv_blk_latency(rounds), sv, 16 if rounds == 80 else 8)
 
 
+def _poly(name: str, funct7: int, reads: int, wb: bool, sv: str, **kw) -> InstrInfo:
+    return InstrInfo(name, "r", FUNCT3_POLY, funct7, "poly", reads, wb, 1, sv, major=OPCODE_POLY,
+                     **kw)
+
+
+_POLY_ADDRESSES = POLY_SLOTS * POLY_N
+
+
+def _poly_wr_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+    addr = index_operand(r, _POLY_ADDRESSES - 1, 4095) if r.random() < 0.95 else b
+    q = poly_modulus(min(addr, _POLY_ADDRESSES - 1) // POLY_N)
+    value = r.choice([0, q - 1, q, r.randrange(q), r.randrange(q)]) if r.random() < 0.9 else a
+    return value, addr, c
+
+
+def _poly_start(name: str, funct7: int, sv: str) -> InstrInfo:
+    # starts the engine on slot rs1 (the unit waits for it: keep it rare in random stimulus)
+    operands, corners = _index(0, POLY_SLOTS)
+    return _poly(name, funct7, RS1, False, sv, weight=0.03, operands=operands,
+                 corners={**corners, "ML-KEM slot": lambda a, b, c: a < POLY_KEM_SLOTS,
+                          "ML-DSA slot": lambda a, b, c: POLY_KEM_SLOTS <= a < POLY_SLOTS})
+
+
+def _poly_pwm_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+    # mostly two slots of one modulus; sometimes another modulus or a slot out of range
+    x = r.randrange(POLY_SLOTS) if r.random() < 0.9 else a
+    y = r.randrange(2 * POLY_SLOTS)
+    if x < POLY_SLOTS and r.random() < 0.8:
+        y = x - x % POLY_KEM_SLOTS + r.randrange(POLY_KEM_SLOTS)
+    return x, y, c
+
+
+def _same_modulus(a: int, b: int) -> bool:
+    return a < POLY_SLOTS and b < POLY_SLOTS and (a < POLY_KEM_SLOTS) == (b < POLY_KEM_SLOTS)
+
+
 MCE_BM_LATENCY = 4 * MCE_T + 2
 """MCE_BM: two cycles per Berlekamp-Massey iteration (2t iterations), a start and a result cycle."""
 MCE_CHIEN_LATENCY = -(-MCE_N // MCE_CHIEN_LANES) + 2
@@ -501,6 +544,26 @@ _TABLE: tuple[InstrInfo, ...] = (
     _crv_based("AES128_ENC", 0x18, CRV_AES_LATENCY, "OpAes128Enc", 4),
     _crv_based("HARAKA256", 0x19, crv_haraka_latency(2), "OpHaraka256", 4),
     _crv_based("HARAKA512", 0x1A, crv_haraka_latency(4), "OpHaraka512", 8),
+    # R type, opcode 0x5B (custom-2), funct3 = 0: the polynomial unit (slots, the NTT engine)
+    _poly("POLY_WR", 0x00, RS1 | RS2, False, "OpPolyWr", weight=1.5, operands=_poly_wr_operands,
+          corners={"a=0": lambda a, b, c: b == 0, "a=2047": lambda a, b, c: b == _POLY_ADDRESSES - 1,
+                   "a>2047 (exception)": lambda a, b, c: b >= _POLY_ADDRESSES,
+                   "v = q - 1": lambda a, b, c: b < _POLY_ADDRESSES
+                   and a == poly_modulus(b // POLY_N) - 1,
+                   "v >= q (exception)": lambda a, b, c: b < _POLY_ADDRESSES
+                   and a >= poly_modulus(b // POLY_N)}),
+    _poly("POLY_RD", 0x01, RS1, True, "OpPolyRd",
+          **dict(zip(("operands", "corners"), _index(0, _POLY_ADDRESSES)))),
+    _poly_start("POLY_NTT", 0x08, "OpPolyNtt"),
+    _poly_start("POLY_INTT", 0x09, "OpPolyIntt"),
+    _poly("POLY_PWM", 0x0A, RS1 | RS2, False, "OpPolyPwm", weight=0.03,
+          operands=_poly_pwm_operands,
+          corners={"same modulus": lambda a, b, c: _same_modulus(a, b),
+                   "a = b (square)": lambda a, b, c: a == b < POLY_SLOTS,
+                   "moduli differ or slot > 7 (exception)":
+                   lambda a, b, c: not _same_modulus(a, b)}),
+    _poly("POLY_CNT", 0x10, RS1, True, "OpPolyCnt",
+          **dict(zip(("operands", "corners"), _index(0, POLY_COUNTERS)))),
 )
 
 TABLE: tuple[InstrInfo, ...] = _TABLE
