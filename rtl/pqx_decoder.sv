@@ -9,7 +9,7 @@
 module pqx_decoder #(
   // Units whose instructions are accepted (bit per pqx_pkg::unit_e); a proof may
   // narrow it to study the shell with fewer units.
-  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt
+  parameter logic [15:0] UnitsBuilt = pqx_pkg::UnitsBuilt
 ) (
   input  logic [31:0] instr_i,
   output logic        accept_o,
@@ -131,6 +131,16 @@ module pqx_decoder #(
         7'h18: op = pqx_pkg::OpAes128Enc;
         7'h19: op = pqx_pkg::OpHaraka256;
         7'h1A: op = pqx_pkg::OpHaraka512;
+        default: op = pqx_pkg::OpIllegal;
+      endcase
+    end else if (opcode == 7'h5B && funct3 == 3'b000) begin   // R: funct7
+      unique case (funct7)
+        7'h00: op = pqx_pkg::OpPolyWr;
+        7'h01: op = pqx_pkg::OpPolyRd;
+        7'h08: op = pqx_pkg::OpPolyNtt;
+        7'h09: op = pqx_pkg::OpPolyIntt;
+        7'h0A: op = pqx_pkg::OpPolyPwm;
+        7'h10: op = pqx_pkg::OpPolyCnt;
         default: op = pqx_pkg::OpIllegal;
       endcase
     end
@@ -403,6 +413,24 @@ module pqx_decoder #(
       end
       pqx_pkg::OpHaraka512: begin   // HARAKA512
         dec_o.unit = pqx_pkg::UnitCrv; dec_o.rs_read = 3'b001; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpPolyWr: begin   // POLY_WR
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpPolyRd: begin   // POLY_RD
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpPolyNtt: begin   // POLY_NTT
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpPolyIntt: begin   // POLY_INTT
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpPolyPwm: begin   // POLY_PWM
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011;
+      end
+      pqx_pkg::OpPolyCnt: begin   // POLY_CNT
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
       end
       default: ;
     endcase

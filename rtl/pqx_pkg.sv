@@ -36,19 +36,20 @@ package pqx_pkg;
   // The opcodes, function fields and op_e come from verif/models/isa_table.py (docs/isa.md).
 
   // Execution units behind the dispatch stage.
-  typedef enum logic [2:0] {
-    UnitState   = 3'd0,  // LOAD KABSORB KINIT STORE KREAD3 COMPARE_U32
-    UnitKeccak  = 3'd1,  // KSTART KPERM
-    UnitSlhdsa  = 3'd2,  // THASH* PRF* CL_*
-    UnitArith   = 3'd3,  // lattice + binary field multiplier tree
-    UnitSampler = 3'd4,  // CBD REJ_* UNPACK_*
-    UnitFpr     = 3'd5,  // Falcon FPR helpers
-    UnitMce     = 3'd6,  // Classic McEliece: GF(2^12), BM, Chien search, transpose store
-    UnitCrv     = 3'd7   // Crypto-RV: block buffer B, SHA-2 / SM3, AES-128 / Haraka
+  typedef enum logic [3:0] {
+    UnitState   = 4'd0,  // LOAD KABSORB KINIT STORE KREAD3 COMPARE_U32
+    UnitKeccak  = 4'd1,  // KSTART KPERM
+    UnitSlhdsa  = 4'd2,  // THASH* PRF* CL_*
+    UnitArith   = 4'd3,  // lattice + binary field multiplier tree
+    UnitSampler = 4'd4,  // CBD REJ_* UNPACK_*
+    UnitFpr     = 4'd5,  // Falcon FPR helpers
+    UnitMce     = 4'd6,  // Classic McEliece: GF(2^12), BM, Chien search, transpose store
+    UnitCrv     = 4'd7,  // Crypto-RV: block buffer B, SHA-2 / SM3, AES-128 / Haraka
+    UnitPoly    = 4'd8   // polynomial slots and the NTT engine
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [7:0] UnitsBuilt = 8'b1111_1111;
+  localparam logic [15:0] UnitsBuilt = 16'b0000_0001_1111_1111;
 
   // ---- BEGIN GENERATED from verif/models/isa_table.py by `python -m scripts.gen_isa`: do not edit ----
   typedef enum logic [6:0] {
@@ -139,7 +140,13 @@ package pqx_pkg;
     OpSm3Blk,               // SM3_BLK
     OpAes128Enc,            // AES128_ENC
     OpHaraka256,            // HARAKA256
-    OpHaraka512             // HARAKA512
+    OpHaraka512,            // HARAKA512
+    OpPolyWr,               // POLY_WR
+    OpPolyRd,               // POLY_RD
+    OpPolyNtt,              // POLY_NTT
+    OpPolyIntt,             // POLY_INTT
+    OpPolyPwm,              // POLY_PWM
+    OpPolyCnt               // POLY_CNT
   } op_e;
   // ---- END GENERATED ----
 
@@ -171,7 +178,7 @@ package pqx_pkg;
   // Width of entry_t: storage arrays use plain vectors of this width, because Yosys
   // silently drops the packed dimension of an array of structs ($bits does not parse
   // there either). Verilator's width checks keep the two in step.
-  localparam int unsigned DecW   = 7 + 3 + 1 + 3 + 1 + 1;
+  localparam int unsigned DecW   = 7 + 4 + 1 + 3 + 1 + 1;
   localparam int unsigned EntryW = XIdWidth + 1 + 1 + 5 + DecW + XNumRs * XRfrWidth;
 
   function automatic logic [XIdWidth-1:0] entry_id(entry_t e);

@@ -23,4 +23,9 @@ rtl/crv/pqx_crv_pkg.sv
 rtl/crv/pqx_crv_sha.sv
 rtl/crv/pqx_crv_aes.sv
 rtl/crv/pqx_crv_unit.sv
+rtl/poly/pqx_poly_pkg.sv
+rtl/poly/pqx_poly_mulmod.sv
+rtl/poly/pqx_poly_mem.sv
+rtl/poly/pqx_poly_engine.sv
+rtl/poly/pqx_poly_unit.sv
 rtl/pqx_top.sv

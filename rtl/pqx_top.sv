@@ -35,7 +35,7 @@
 `default_nettype none
 
 module pqx_top #(
-  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt,  // accepted units (proofs narrow it)
+  parameter logic [15:0] UnitsBuilt = pqx_pkg::UnitsBuilt,  // accepted units (proofs narrow it)
   parameter bit         Pipelined  = 1'b0,                 // dispatch register, arithmetic pipeline
   parameter int unsigned KeccakRoundsPerCycle = 1           // 2: permutations in 12 cycles
 ) (
@@ -97,9 +97,12 @@ module pqx_top #(
   assign issue_accept_o        = accept;
   assign issue_writeback_o     = accept && dec.writeback;
   assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
-  // While a permutation runs, instructions that use S or O wait at the issue port.
+  // While a permutation runs, instructions that use S or O wait at the issue port; while the
+  // polynomial engine runs, the polynomial unit's instructions do.
+  logic   poly_busy;
   assign issue_ready_o         = operands_ok && queue_space
-                                 && !(accept && dec.uses_so && mc_busy_q);
+                                 && !(accept && dec.uses_so && mc_busy_q)
+                                 && !(accept && dec.unit == pqx_pkg::UnitPoly && poly_busy);
   assign issue_fire            = issue_valid_i && issue_ready_o;
 
   assign issue_entry.id       = issue_id_i;
@@ -218,7 +221,9 @@ module pqx_top #(
   assign multi_cycle = ex.dec.multi_cycle;   // from the instruction table (latency > 1)
   assign arith_pipe  = Pipelined && ex.dec.unit == pqx_pkg::UnitArith && !multi_cycle;
   assign res_free    = !res_valid_q || result_ready_i;
-  assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty;
+  // A polynomial instruction queued before the engine started waits here until it is done.
+  assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty
+                       && !(ex.dec.unit == pqx_pkg::UnitPoly && poly_busy);
   assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty;
   assign mc_finish   = mc_busy_q && mc_done && res_free;
   assign arith_start = ex_valid && arith_pipe && !mc_busy_q && arith_ready;
@@ -449,6 +454,23 @@ module pqx_top #(
     .mc_ack_i   (mc_finish && mc_crv_q)
   );
 
+  // Polynomial unit: single-cycle instructions; NTT, INTT and PWM start its engine, which runs
+  // in the background (poly_busy) while other units' instructions go on.
+  logic [31:0] poly_data;
+  logic        poly_exc;
+
+  pqx_poly_unit u_poly (
+    .clk_i,
+    .rst_ni,
+    .start_i (exec_fire && ex.dec.unit == pqx_pkg::UnitPoly),
+    .op_i    (ex.dec.op),
+    .rs1_i   (ex.rs[31:0]),
+    .rs2_i   (ex.rs[63:32]),
+    .data_o  (poly_data),
+    .exc_o   (poly_exc),
+    .busy_o  (poly_busy)
+  );
+
   // Response of the single-cycle units.
   always_comb begin
     unit_data = '0;
@@ -471,6 +493,10 @@ module pqx_top #(
       pqx_pkg::UnitCrv: begin
         unit_data = crv_data;
         unit_exc  = crv_exc;
+      end
+      pqx_pkg::UnitPoly: begin
+        unit_data = poly_data;
+        unit_exc  = poly_exc;
       end
       default: ;
     endcase

@@ -9,6 +9,7 @@ Generated (committed, each marked "generated from verif/models/isa_table.py"):
                             tables (region)
   docs/isa.md               the encoding table (region)
   firmware/include/pqx.h    one static inline function per instruction around `.insn`
+  rtl/poly/pqx_poly_pkg.sv  the NTT engine's twiddle ROMs, from verif/models/poly.py (region)
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 import sys
 from pathlib import Path
 
+from verif.models import poly
 from verif.models.isa_table import OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,13 +162,32 @@ def c_header() -> str:
     return head + "\n" + "\n\n".join(c_function(i) for i in TABLE) + "\n\n#endif /* PQX_H */\n"
 
 
+# ------------------------------------------------------------------ the NTT engine's ROMs
+def sv_rom(name: str, what: str, values: list[int]) -> str:
+    bits = (len(values) - 1).bit_length()
+    lines = [f"  // {what}", f"  function automatic logic [CoefW-1:0] {name}(logic [{bits - 1}:0] k);",
+             "    unique case (k)"]
+    lines += [f"      {bits}'d{k}: {name} = 24'd{v};" for k, v in enumerate(values)]
+    lines += [f"      default: {name} = '0;", "    endcase", "  endfunction"]
+    return "\n".join(lines)
+
+
+def sv_poly_roms() -> str:
+    return "\n\n".join([
+        sv_rom("zeta_k", "ML-KEM: 17^BitRev7(k) mod 3329 (FIPS 203 section 4.3)", poly.ZETAS_K),
+        sv_rom("gamma_k", "ML-KEM: 17^(2 BitRev7(k) + 1) mod 3329 (FIPS 203 Algorithm 11)",
+               poly.GAMMAS_K),
+        sv_rom("zeta_d", "ML-DSA: 1753^BitRev8(k) mod 8380417 (FIPS 204 Algorithm 41)",
+               poly.ZETAS_D)])
+
+
 # ------------------------------------------------------------------ regions
-def begin_marker(comment: str) -> str:
-    return f"{comment} ---- BEGIN GENERATED from {SOURCE} by `{TOOL}`: do not edit ----"
+def begin_marker(comment: str, source: str = SOURCE) -> str:
+    return f"{comment} ---- BEGIN GENERATED from {source} by `{TOOL}`: do not edit ----"
 
 
-def replace_region(text: str, comment: str, body: str, end: str = "") -> str:
-    begin = begin_marker(comment)
+def replace_region(text: str, comment: str, body: str, end: str = "", source: str = SOURCE) -> str:
+    begin = begin_marker(comment, source)
     stop = f"{comment} ---- END GENERATED ----{end}"
     pat = re.compile(re.escape(begin) + r".*?" + re.escape(stop), re.S)
     if not pat.search(text):
@@ -185,6 +206,9 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     doc = (root / "docs" / "isa.md").read_text()
     files["docs/isa.md"] = replace_region(doc, "<!--", md_table(), end=" -->")
     files["firmware/include/pqx.h"] = c_header()
+    rom = (root / "rtl" / "poly" / "pqx_poly_pkg.sv").read_text()
+    files["rtl/poly/pqx_poly_pkg.sv"] = replace_region(rom, "  //", sv_poly_roms(),
+                                                       source="verif/models/poly.py")
     return files
 
 

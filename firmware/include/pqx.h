@@ -640,4 +640,44 @@ static inline void pqx_haraka512(uint32_t rs1)
     __asm__ volatile(".insn r 0x2b, 0, 0x1a, zero, %[rs1], zero" : : [rs1] "r"(rs1));
 }
 
+/* POLY_WR: poly unit, 1 cycle */
+static inline void pqx_poly_wr(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x00, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* POLY_RD: poly unit, 1 cycle */
+static inline uint32_t pqx_poly_rd(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x5b, 0, 0x01, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* POLY_NTT: poly unit, 1 cycle */
+static inline void pqx_poly_ntt(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x08, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
+/* POLY_INTT: poly unit, 1 cycle */
+static inline void pqx_poly_intt(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x09, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
+/* POLY_PWM: poly unit, 1 cycle */
+static inline void pqx_poly_pwm(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x0a, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* POLY_CNT: poly unit, 1 cycle */
+static inline uint32_t pqx_poly_cnt(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x5b, 0, 0x10, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
 #endif /* PQX_H */

@@ -24,7 +24,7 @@
 module pqx_decoder_props #(
   // the units of the build (task `partial` leaves the FPR unit out: its instructions must then be
   // rejected, which is what pqx_pkg::UnitsBuilt cannot show once every unit is built)
-  parameter logic [7:0] UnitsBuilt = pqx_pkg::UnitsBuilt
+  parameter logic [15:0] UnitsBuilt = pqx_pkg::UnitsBuilt
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -43,18 +43,19 @@ module pqx_decoder_props #(
 );
 
   // ---------------------------------------------------------------- reference table (ISA)
-  localparam logic [2:0] U_STATE   = 3'd0;
-  localparam logic [2:0] U_KECCAK  = 3'd1;
-  localparam logic [2:0] U_SLHDSA  = 3'd2;
-  localparam logic [2:0] U_ARITH   = 3'd3;
-  localparam logic [2:0] U_SAMPLER = 3'd4;
-  localparam logic [2:0] U_FPR     = 3'd5;
-  localparam logic [2:0] U_MCE     = 3'd6;
-  localparam logic [2:0] U_CRV     = 3'd7;
+  localparam logic [3:0] U_STATE   = 4'd0;
+  localparam logic [3:0] U_KECCAK  = 4'd1;
+  localparam logic [3:0] U_SLHDSA  = 4'd2;
+  localparam logic [3:0] U_ARITH   = 4'd3;
+  localparam logic [3:0] U_SAMPLER = 4'd4;
+  localparam logic [3:0] U_FPR     = 4'd5;
+  localparam logic [3:0] U_MCE     = 4'd6;
+  localparam logic [3:0] U_CRV     = 4'd7;
+  localparam logic [3:0] U_POLY    = 4'd8;
 
   logic [31:0] w;
   logic        ref_known;   // the word is an instruction of the ISA
-  logic [2:0]  ref_unit;
+  logic [3:0]  ref_unit;
   logic        ref_wb;
   logic [2:0]  ref_rs;
 
@@ -144,6 +145,14 @@ module pqx_decoder_props #(
         10'h002, 10'h00B: begin ref_unit = U_CRV; ref_wb = 1'b1; ref_rs = 3'b001; end  // CRV_BRD, HASH_RD
         10'h008, 10'h009, 10'h00A:            // SHA256_INIT, SHA512_INIT, SM3_INIT
                           begin ref_unit = U_CRV; ref_wb = 1'b0; ref_rs = 3'b000; end
+        default:          ref_known = 1'b0;
+      endcase
+    end else if (w[6:0] == 7'b1011011) begin                        // 0x5B, R type (polynomial)
+      ref_known = 1'b1;
+      case ({w[14:12], w[31:25]})
+        10'h000, 10'h00A: begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b011; end  // POLY_WR, POLY_PWM
+        10'h001, 10'h010: begin ref_unit = U_POLY; ref_wb = 1'b1; ref_rs = 3'b001; end  // POLY_RD, POLY_CNT
+        10'h008, 10'h009: begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b001; end  // POLY_NTT, POLY_INTT
         default:          ref_known = 1'b0;
       endcase
     end

@@ -82,16 +82,19 @@ def test_two_round_keccak_contract():
 
 # ------------------------------------------------------------------ the decoder proof's table
 _UNIT = {"STATE": "state", "KECCAK": "keccak", "SLHDSA": "slhdsa", "ARITH": "arith",
-         "SAMPLER": "sampler", "FPR": "fpr", "MCE": "mce", "CRV": "crv"}
+         "SAMPLER": "sampler", "FPR": "fpr", "MCE": "mce", "CRV": "crv",
+         "POLY": "poly"}
 
 
 def proof_table() -> dict[tuple[int, int, int], tuple[str, bool, int]]:
     """(opcode, funct3, funct) -> (unit, writeback, registers read) from the reference table of
     formal/decoder/pqx_decoder_props.sv (keys 5'b funct3_funct2: opcode 0x6B; 7'h funct7: 0x3B
-    with funct3 111; 10'h {funct3, funct7}: 0x0B, or 0x2B after the `7'b0101011` test)."""
+    with funct3 111; 10'h {funct3, funct7}: 0x0B, or 0x2B after the `7'b0101011` test, or 0x5B
+    after the `7'b1011011` test)."""
     text = (ROOT / "formal" / "decoder" / "pqx_decoder_props.sv").read_text()
     text = re.sub(r"//[^\n]*", "", text)
     custom1 = text.index("7'b0101011")
+    custom2 = text.index("7'b1011011")
     entries = re.finditer(r"((?:(?:5'b[01]{3}_[01]{2}|7'h[0-9A-Fa-f]{2}|10'h[0-9A-Fa-f]{3})\s*,?\s*)+)"
                          r":\s*begin\s*"
                          r"ref_unit\s*=\s*U_(\w+);\s*ref_wb\s*=\s*1'b([01]);\s*"
@@ -105,7 +108,7 @@ def proof_table() -> dict[tuple[int, int, int], tuple[str, bool, int]]:
             elif key[2]:
                 k = (0x3B, 0b111, int(key[2], 16))
             else:
-                major = 0x2B if m.start() > custom1 else 0x0B
+                major = 0x5B if m.start() > custom2 else 0x2B if m.start() > custom1 else 0x0B
                 k = (major, int(key[3], 16) >> 7, int(key[3], 16) & 0x7F)
             assert k not in table, f"{k} twice in the proof's table"
             table[k] = (_UNIT[unit], wb == "1", int(rs, 2))
@@ -129,7 +132,7 @@ def test_proof_table_reader_sees_a_disagreement(monkeypatch):
 
 def test_units_match_the_rtl_unit_enum():
     pkg = (ROOT / "rtl" / "pqx_pkg.sv").read_text()
-    enum = re.search(r"typedef enum logic \[2:0\] \{(.*?)\} unit_e;", pkg, re.S).group(1)
+    enum = re.search(r"typedef enum logic \[3:0\] \{(.*?)\} unit_e;", pkg, re.S).group(1)
     names = [m.lower() for m in re.findall(r"Unit(\w+)\s*=", enum)]
     assert tuple(names) == isa_table.UNITS
 

@@ -1,0 +1,224 @@
+// PQX polynomial unit: the Vortex-PCU-style NTT engine. One butterfly, two cycles per step.
+//
+// Schedule. After reset the engine clears the slot memory (StClear: two coefficients per
+// cycle, 1,024 cycles). Then, from start_i (the cycle the starting instruction executes):
+//   StRead   the step's coefficients are read (the addresses come from the step and pass
+//            counters only) and registered;
+//   StWrite  the butterfly (or the pair's products) is computed from those registers and
+//            written back in place; then the next step, or StDone after the last;
+//   StDone   one cycle, then StIdle.
+// A step is one butterfly of an NTT layer, or one pair of coefficients (2k, 2k+1) of the
+// scaling pass or of the point-wise product; a pass is 128 steps. The passes:
+//   NTT   layers l = 0 .. L-1 (len = 128 >> l; L = 7 for ML-KEM slots, 8 for ML-DSA), the
+//         Cooley-Tukey butterfly a, b -> a + z b, a - z b with z = zetas[2^l + group];
+//   INTT  layers l = L-1 .. 0, the Gentleman-Sande butterfly a, b -> a + b, z (b - a) with
+//         z = zetas[2^(l+1) - 1 - group] (FIPS 203 Alg. 10; FIPS 204 Alg. 42's -zeta (a - b)
+//         is the same product), then the scaling pass (n^-1 times each coefficient);
+//   PWM   one pass: ML-KEM's base case (FIPS 203 Alg. 12) of pairs of slots a and b with
+//         gamma_k, or ML-DSA's two coefficient products, into slot a.
+// So the engine is busy 2 x steps + 1 cycles after its start (PCU: NTT 2,049, INTT 2,305,
+// PWM 257 for q = 8380417; ML-KEM's NTT 1,793 and INTT 2,049). The ISA's in-place order is
+// FIPS's: input in natural order, NTT output in bit-reversed order, so no bit-reversal pass.
+// The counter strobes (cnt_*_o) report each cycle's work to the unit's counters.
+`default_nettype none
+
+module pqx_poly_engine (
+  input  logic                                clk_i,
+  input  logic                                rst_ni,
+  input  logic                                start_i,
+  input  pqx_poly_pkg::eng_op_e               op_i,
+  input  logic [2:0]                          slot_a_i,    // transformed / product slot
+  input  logic [2:0]                          slot_b_i,    // PWM's second factor
+  output logic                                busy_o,
+  output logic [3:0][pqx_poly_pkg::AddrW-1:0] raddr_o,
+  input  logic [3:0][pqx_poly_pkg::CoefW-1:0] rdata_i,
+  output logic [1:0]                          we_o,
+  output logic [1:0][pqx_poly_pkg::AddrW-1:0] waddr_o,
+  output logic [1:0][pqx_poly_pkg::CoefW-1:0] wdata_o,
+  output logic                                cnt_busy_o,  // a cycle of a run
+  output logic                                cnt_bf_o,    // a butterfly written
+  output logic [2:0]                          cnt_mul_o    // modular products written
+);
+
+  localparam int unsigned CW = pqx_poly_pkg::CoefW;
+
+  typedef enum logic [2:0] { StClear, StIdle, StRead, StWrite, StDone } state_e;
+
+  state_e                 state_q;
+  pqx_poly_pkg::eng_op_e  op_q;
+  logic [2:0]             slot_a_q, slot_b_q;
+  logic [3:0]             pass_q;       // NTT/INTT: layer count done; INTT pass L: scaling
+  logic [6:0]             step_q;       // step within the pass
+  logic [9:0]             clear_q;      // pair of addresses cleared
+  logic [3:0][CW-1:0]     x_q;          // the step's coefficients, read in StRead
+
+  logic       kem;
+  logic [3:0] layers;
+  logic [3:0] last_pass;
+  logic       scaling;                  // the INTT's scaling pass
+  logic       pairwise;                 // a pair step (scaling, PWM), not a butterfly
+  logic [2:0] l;                        // the butterfly's layer
+  logic [7:0] len;
+  logic [7:0] group;
+  logic [7:0] j;                        // the butterfly's first index
+  logic [7:0] zidx;
+  logic       last_step;
+
+  assign kem       = slot_a_q < 3'(pqx_poly_pkg::KemSlots);
+  assign layers    = kem ? 4'd7 : 4'd8;
+  assign last_pass = op_q == pqx_poly_pkg::EngNtt ? layers - 4'd1
+                     : op_q == pqx_poly_pkg::EngIntt ? layers : 4'd0;
+  assign scaling   = op_q == pqx_poly_pkg::EngIntt && pass_q == layers;
+  assign pairwise  = scaling || op_q == pqx_poly_pkg::EngPwm;
+  assign l         = op_q == pqx_poly_pkg::EngNtt ? pass_q[2:0] : 3'(layers - 4'd1 - pass_q);
+  assign len       = 8'd128 >> l;
+  assign group     = 8'({1'b0, step_q} >> (3'd7 - l));
+  assign j         = (group << (4'd8 - 4'(l))) | ({1'b0, step_q} & (len - 8'd1));
+  assign zidx      = op_q == pqx_poly_pkg::EngNtt ? 8'((9'd1 << l) + 9'(group))
+                                                  : 8'((9'd2 << l) - 9'd1 - 9'(group));
+  assign last_step = step_q == 7'd127 && pass_q == last_pass;
+
+  // Addresses: the butterfly's j, j + len, or the pair 2k, 2k + 1 (and slot b's pair).
+  logic [7:0] i0, i1;
+  assign i0 = pairwise ? {step_q, 1'b0} : j;
+  assign i1 = pairwise ? {step_q, 1'b1} : j + len;
+
+  // ---------------------------------------------------------------- datapath (StWrite)
+  logic [CW-1:0] q, ninv, z, gamma;
+  assign q     = kem ? pqx_poly_pkg::QK : pqx_poly_pkg::QD;
+  assign ninv  = kem ? pqx_poly_pkg::NInvK : pqx_poly_pkg::NInvD;
+  assign z     = kem ? pqx_poly_pkg::zeta_k(zidx[6:0]) : pqx_poly_pkg::zeta_d(zidx);
+  assign gamma = pqx_poly_pkg::gamma_k(step_q);
+
+  function automatic logic [CW-1:0] add_mod(logic [CW-1:0] a, logic [CW-1:0] b,
+                                            logic [CW-1:0] m);
+    logic [CW:0] s;
+    s = {1'b0, a} + {1'b0, b};
+    add_mod = s >= {1'b0, m} ? CW'(s - {1'b0, m}) : CW'(s);
+  endfunction
+
+  function automatic logic [CW-1:0] sub_mod(logic [CW-1:0] a, logic [CW-1:0] b,
+                                            logic [CW-1:0] m);
+    sub_mod = a >= b ? a - b : a + (m - b);
+  endfunction
+
+  // ML-KEM base case partial products (PWM only): a0 b0, a1 b1, a1 b0.
+  logic [CW-1:0] k00, k11, k10;
+  pqx_poly_mulmod #(.Q(3329)) u_k00 (.a_i(x_q[0]), .b_i(x_q[2]), .c_i('0), .r_o(k00));
+  pqx_poly_mulmod #(.Q(3329)) u_k11 (.a_i(x_q[1]), .b_i(x_q[3]), .c_i('0), .r_o(k11));
+  pqx_poly_mulmod #(.Q(3329)) u_k10 (.a_i(x_q[1]), .b_i(x_q[2]), .c_i('0), .r_o(k10));
+
+  // The two general multiply-adds, each for both moduli.
+  logic [CW-1:0] m0a, m0b, m0c, m1a, m1b, m1c;
+  logic [CW-1:0] m0k, m0d, m1k, m1d, m0, m1;
+  always_comb begin
+    m0a = z;
+    m0b = x_q[1];
+    m0c = '0;
+    m1a = ninv;
+    m1b = x_q[1];
+    m1c = '0;
+    if (op_q == pqx_poly_pkg::EngPwm) begin
+      if (kem) begin
+        {m0a, m0b, m0c} = {k11, gamma, k00};     // a0 b0 + a1 b1 gamma
+        {m1a, m1b, m1c} = {x_q[0], x_q[3], k10};  // a0 b1 + a1 b0
+      end else begin
+        {m0a, m0b} = {x_q[0], x_q[2]};
+        {m1a, m1b} = {x_q[1], x_q[3]};
+      end
+    end else if (scaling) begin
+      {m0a, m0b} = {ninv, x_q[0]};
+    end else if (op_q == pqx_poly_pkg::EngIntt) begin
+      m0b = sub_mod(x_q[1], x_q[0], q);
+    end
+  end
+
+  pqx_poly_mulmod #(.Q(3329))    u_m0k (.a_i(m0a), .b_i(m0b), .c_i(m0c), .r_o(m0k));
+  pqx_poly_mulmod #(.Q(8380417)) u_m0d (.a_i(m0a), .b_i(m0b), .c_i(m0c), .r_o(m0d));
+  pqx_poly_mulmod #(.Q(3329))    u_m1k (.a_i(m1a), .b_i(m1b), .c_i(m1c), .r_o(m1k));
+  pqx_poly_mulmod #(.Q(8380417)) u_m1d (.a_i(m1a), .b_i(m1b), .c_i(m1c), .r_o(m1d));
+  assign m0 = kem ? m0k : m0d;
+  assign m1 = kem ? m1k : m1d;
+
+  logic [1:0][CW-1:0] w;
+  always_comb begin
+    if (pairwise) begin
+      w = {m1, m0};
+    end else if (op_q == pqx_poly_pkg::EngNtt) begin
+      w = {sub_mod(x_q[0], m0, q), add_mod(x_q[0], m0, q)};
+    end else begin
+      w = {m0, add_mod(x_q[0], x_q[1], q)};
+    end
+  end
+
+  // ---------------------------------------------------------------- memory ports
+  assign raddr_o[0] = {slot_a_q, i0};
+  assign raddr_o[1] = {slot_a_q, i1};
+  assign raddr_o[2] = {slot_b_q, step_q, 1'b0};
+  assign raddr_o[3] = {slot_b_q, step_q, 1'b1};
+
+  always_comb begin
+    if (state_q == StClear) begin
+      we_o    = 2'b11;
+      waddr_o = {{clear_q, 1'b1}, {clear_q, 1'b0}};
+      wdata_o = '0;
+    end else begin
+      we_o    = {2{state_q == StWrite}};
+      waddr_o = {raddr_o[1], raddr_o[0]};
+      wdata_o = w;
+    end
+  end
+
+  // ---------------------------------------------------------------- schedule
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q  <= StClear;
+      op_q     <= pqx_poly_pkg::EngNtt;
+      slot_a_q <= '0;
+      slot_b_q <= '0;
+      pass_q   <= '0;
+      step_q   <= '0;
+      clear_q  <= '0;
+      x_q      <= '0;
+    end else begin
+      unique case (state_q)
+        StClear: begin
+          clear_q <= clear_q + 10'd1;
+          if (clear_q == 10'h3FF) state_q <= StIdle;
+        end
+        StIdle: begin
+          if (start_i) begin
+            state_q  <= StRead;
+            op_q     <= op_i;
+            slot_a_q <= slot_a_i;
+            slot_b_q <= slot_b_i;
+            pass_q   <= '0;
+            step_q   <= '0;
+          end
+        end
+        StRead: begin
+          state_q <= StWrite;
+          x_q     <= rdata_i;
+        end
+        StWrite: begin
+          state_q <= last_step ? StDone : StRead;
+          step_q  <= step_q + 7'd1;
+          if (step_q == 7'd127) pass_q <= pass_q + 4'd1;
+        end
+        StDone:  state_q <= StIdle;
+        default: state_q <= StIdle;
+      endcase
+    end
+  end
+
+  assign busy_o     = state_q != StIdle;
+  assign cnt_busy_o = state_q == StRead || state_q == StWrite || state_q == StDone;
+  assign cnt_bf_o   = state_q == StWrite && !pairwise;
+  always_comb begin
+    cnt_mul_o = 3'd0;
+    if (state_q == StWrite) begin
+      cnt_mul_o = !pairwise ? 3'd1 : (op_q == pqx_poly_pkg::EngPwm && kem) ? 3'd5 : 3'd2;
+    end
+  end
+
+endmodule

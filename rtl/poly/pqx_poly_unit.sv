@@ -1,0 +1,150 @@
+// PQX polynomial unit: eight polynomial slots, the Vortex-PCU-style NTT engine and eight
+// performance counters (docs/isa.md, "Polynomial instructions").
+//
+// Architectural state: the slot memory (pqx_poly_mem: slots 0..3 ML-KEM, q = 3329; slots
+// 4..7 ML-DSA, q = 8380417; zero after reset, cleared by the engine) and the counters
+// (32 bits, wrapping, zero at reset). A killed or rejected instruction changes neither.
+//
+// Schedule: every instruction executes in one cycle (start_i). POLY_WR writes its coefficient
+// at the end of that cycle, POLY_RD and POLY_CNT read combinationally; POLY_NTT, POLY_INTT
+// and POLY_PWM start the engine, which then runs in the background (busy_o) for a fixed
+// number of cycles (pqx_poly_engine). pqx_top executes no polynomial instruction while busy_o
+// is high (and holds new ones at the issue port), so an engine run is never disturbed and the
+// memory's port 0 serves the instructions only when the engine is idle. An out-of-range
+// operand raises exc_o, and then nothing is written, started or counted.
+`default_nettype none
+
+module pqx_poly_unit (
+  input  logic         clk_i,
+  input  logic         rst_ni,
+  input  logic         start_i,
+  input  pqx_pkg::op_e op_i,
+  input  logic [31:0]  rs1_i,
+  input  logic [31:0]  rs2_i,
+  output logic [31:0]  data_o,
+  output logic         exc_o,
+  output logic         busy_o
+);
+
+  localparam int unsigned AW = pqx_poly_pkg::AddrW;
+  localparam int unsigned CW = pqx_poly_pkg::CoefW;
+
+  // ---------------------------------------------------------------- operand checks
+  logic addr1_ok, addr2_ok, slot1_ok, slot2_ok, value_ok, same_modulus;
+  assign addr1_ok     = rs1_i < 32'(pqx_poly_pkg::Addrs);
+  assign addr2_ok     = rs2_i < 32'(pqx_poly_pkg::Addrs);
+  assign slot1_ok     = rs1_i < 32'(pqx_poly_pkg::Slots);
+  assign slot2_ok     = rs2_i < 32'(pqx_poly_pkg::Slots);
+  // POLY_WR: the coefficient is below its slot's modulus (address bit 10: an ML-DSA slot)
+  assign value_ok     = rs1_i < (rs2_i[AW-1] ? 32'(pqx_poly_pkg::QD) : 32'(pqx_poly_pkg::QK));
+  assign same_modulus = rs1_i[2] == rs2_i[2];
+
+  always_comb begin
+    unique case (op_i)
+      pqx_pkg::OpPolyWr:   exc_o = !(addr2_ok && value_ok);
+      pqx_pkg::OpPolyRd:   exc_o = !addr1_ok;
+      pqx_pkg::OpPolyNtt, pqx_pkg::OpPolyIntt, pqx_pkg::OpPolyCnt: exc_o = !slot1_ok;
+      pqx_pkg::OpPolyPwm:  exc_o = !(slot1_ok && slot2_ok && same_modulus);
+      default:             exc_o = 1'b0;
+    endcase
+  end
+
+  logic go;          // the instruction takes effect
+  assign go = start_i && !exc_o;
+
+  // ---------------------------------------------------------------- engine and memory
+  logic                 eng_start;
+  pqx_poly_pkg::eng_op_e eng_op;
+  logic                 eng_busy;
+  logic [3:0][AW-1:0]   eng_raddr, raddr;
+  logic [3:0][CW-1:0]   rdata;
+  logic [1:0]           eng_we, we;
+  logic [1:0][AW-1:0]   eng_waddr, waddr;
+  logic [1:0][CW-1:0]   eng_wdata, wdata;
+  logic                 cnt_busy, cnt_bf;
+  logic [2:0]           cnt_mul;
+
+  assign eng_start = go && (op_i == pqx_pkg::OpPolyNtt || op_i == pqx_pkg::OpPolyIntt
+                            || op_i == pqx_pkg::OpPolyPwm);
+  assign eng_op    = op_i == pqx_pkg::OpPolyNtt ? pqx_poly_pkg::EngNtt
+                     : op_i == pqx_pkg::OpPolyIntt ? pqx_poly_pkg::EngIntt : pqx_poly_pkg::EngPwm;
+
+  pqx_poly_engine u_engine (
+    .clk_i,
+    .rst_ni,
+    .start_i    (eng_start),
+    .op_i       (eng_op),
+    .slot_a_i   (rs1_i[2:0]),
+    .slot_b_i   (rs2_i[2:0]),
+    .busy_o     (eng_busy),
+    .raddr_o    (eng_raddr),
+    .rdata_i    (rdata),
+    .we_o       (eng_we),
+    .waddr_o    (eng_waddr),
+    .wdata_o    (eng_wdata),
+    .cnt_busy_o (cnt_busy),
+    .cnt_bf_o   (cnt_bf),
+    .cnt_mul_o  (cnt_mul)
+  );
+
+  // Port 0 serves POLY_RD / POLY_WR while the engine is idle.
+  logic wr_go;
+  assign wr_go = go && op_i == pqx_pkg::OpPolyWr;
+  always_comb begin
+    raddr = eng_raddr;
+    we    = eng_we;
+    waddr = eng_waddr;
+    wdata = eng_wdata;
+    if (!eng_busy) begin
+      raddr[0] = rs1_i[AW-1:0];
+      we[0]    = wr_go;
+      waddr[0] = rs2_i[AW-1:0];
+      wdata[0] = rs1_i[CW-1:0];
+    end
+  end
+
+  pqx_poly_mem u_mem (
+    .clk_i,
+    .raddr_i (raddr),
+    .rdata_o (rdata),
+    .we_i    (we),
+    .waddr_i (waddr),
+    .wdata_i (wdata)
+  );
+
+  assign busy_o = eng_busy;
+
+  // ---------------------------------------------------------------- counters
+  // 0 NTT runs, 1 INTT runs, 2 PWM runs, 3 engine run cycles, 4 butterflies, 5 engine modular
+  // products, 6 POLY_WR writes, 7 POLY_RD reads (only what executed instructions caused).
+  logic [pqx_poly_pkg::Counters-1:0][31:0] cnt_q;
+  logic [pqx_poly_pkg::Counters-1:0][31:0] cnt_add;
+  always_comb begin
+    cnt_add    = '0;
+    cnt_add[0] = 32'(go && op_i == pqx_pkg::OpPolyNtt);
+    cnt_add[1] = 32'(go && op_i == pqx_pkg::OpPolyIntt);
+    cnt_add[2] = 32'(go && op_i == pqx_pkg::OpPolyPwm);
+    cnt_add[3] = 32'(cnt_busy);
+    cnt_add[4] = 32'(cnt_bf);
+    cnt_add[5] = 32'(cnt_mul);
+    cnt_add[6] = 32'(wr_go);
+    cnt_add[7] = 32'(go && op_i == pqx_pkg::OpPolyRd);
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_q <= '0;
+    end else begin
+      for (int k = 0; k < pqx_poly_pkg::Counters; k++) begin
+        if (cnt_add[k] != 32'd0) cnt_q[k] <= cnt_q[k] + cnt_add[k];
+      end
+    end
+  end
+
+  always_comb begin
+    data_o = '0;
+    if (op_i == pqx_pkg::OpPolyRd) data_o = 32'(rdata[0]);
+    else if (op_i == pqx_pkg::OpPolyCnt) data_o = cnt_q[rs1_i[2:0]];
+  end
+
+endmodule
