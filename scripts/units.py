@@ -103,4 +103,11 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "verif.tests.test_crv_unit",
          "Crypto-RV unit alone: SHA-256 / SHA-512 / SM3 of random multi-block messages against hashlib "
          "and gmssl (PQX_N messages each), exact block latencies and holds, B ring and indices"),
+    Unit("poly", "pqx_poly_unit",
+         ("rtl/pqx_pkg.sv", "rtl/poly/pqx_poly_pkg.sv", "rtl/poly/pqx_poly_mulmod.sv",
+          "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv", "rtl/poly/pqx_poly_unit.sv"),
+         "verif.tests.test_poly_unit",
+         "polynomial unit alone: NTT / INTT / PWM of random, zero, all q - 1 and impulse "
+         "polynomials per modulus against the model (kyber-py / dilithium-py), exact engine run "
+         "lengths, the clear after reset, operand checks, counters"),
 ]}

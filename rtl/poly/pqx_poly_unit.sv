@@ -143,7 +143,8 @@ module pqx_poly_unit (
 
   always_comb begin
     data_o = '0;
-    if (op_i == pqx_pkg::OpPolyRd) data_o = 32'(rdata[0]);
+    if (exc_o) data_o = '0;
+    else if (op_i == pqx_pkg::OpPolyRd) data_o = 32'(rdata[0]);
     else if (op_i == pqx_pkg::OpPolyCnt) data_o = cnt_q[rs1_i[2:0]];
   end
 
