@@ -1,7 +1,7 @@
 """RTL mutation testing: plant one known bug at a time and check that its checker catches it.
 
     python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--checker sim|formal] [--unit top]
-                             [--seed 1] [--n 8000] [--jobs N] [--timeout S] [--build-timeout S]
+                             [--seed 1] [--n N] [--jobs N] [--timeout S] [--build-timeout S]
                              [--no-baseline]
 
 The table is verif/mutation/table.py: (file, exact original text, replacement, description,
@@ -9,7 +9,7 @@ checker). Each mutant runs on a copy of the tree with the original text replaced
 exactly once; verif/mutation/checks.py checks the table before anything runs).
 * checker "sim": rtl/ is copied, the unit is built with Verilator in build/mutants/<name>/ and its
   tests run with a fixed seed: for the default unit "top" verif.tests.test_top XifRandomTest with
-  PQX_N=8000; `--unit state` or `--unit decoder` runs that unit's tests instead (mutants of files
+  PQX_N default; `--unit state` or `--unit decoder` runs that unit's tests instead (mutants of files
   outside the unit are skipped). A mutant is KILLED when the test fails; the first exception line
   of the run log (ScoreboardError, ProtocolError, ...) is the killer. A run that does not finish
   within --timeout seconds after its build counts as killed by the timeout (the test hung).
@@ -189,7 +189,7 @@ def mutant_dir(name: str, unit_name: str) -> Path:
     return MUTANT_DIR / (name if unit_name == "top" else f"{name}.{unit_name}")
 
 
-def worker(name: str, unit_name: str, seed: int, n: int, spec: Path | None = None,
+def worker(name: str, unit_name: str, seed: int, n: int | None, spec: Path | None = None,
            test: str | None = None) -> int:
     """Build one mutant (or the baseline) from a mutated copy of rtl/ and run the unit's tests.
     The mutant is the table's entry `name`, or with `spec` a generated one (a JSON file:
@@ -249,7 +249,8 @@ def worker(name: str, unit_name: str, seed: int, n: int, spec: Path | None = Non
                "PQX_PIPELINED": "1" if unit.pipelined else "0"}
         testcase = test
         if unit.test_module == "verif.tests.test_top":       # top, top_pipelined: the system test
-            env["PQX_N"] = str(n)
+            if n:
+                env["PQX_N"] = str(n)
             testcase = test or "XifRandomTest"
         t1 = time.monotonic()
         try:
@@ -296,12 +297,12 @@ def first_check(log: Path) -> str:
     return fail or "(test failed; no exception line in run.log)"
 
 
-def run_one(name: str, unit_name: str, seed: int, n: int, build_timeout: float,
+def run_one(name: str, unit_name: str, seed: int, n: int | None, build_timeout: float,
             run_timeout: float, spec: Path | None = None, test: str | None = None) -> Outcome:
     out = mutant_dir(name, unit_name)
     out.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "scripts.mutate", "--worker", name, "--unit", unit_name,
-           "--seed", str(seed), "--n", str(n)] + (["--spec", str(spec)] if spec else []) + \
+           "--seed", str(seed)] + (["--n", str(n)] if n else []) + (["--spec", str(spec)] if spec else []) + \
           (["--test", test] if test else [])
     wlog_path = out / "worker.log"
     t0 = time.monotonic()
@@ -368,7 +369,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--checker", choices=["sim", "formal", "soc", "soc-check", "firmware"],
                     help="only the mutants with this kind of checker")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--n", type=int, default=8000, help="PQX_N for the system test (covers every instruction pair)")
+    ap.add_argument("--n", type=int, default=None,
+                    help="PQX_N for the system test (default: the test's own, every instruction pair "
+                         "and 1,000 more)")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="mutants built and run in parallel")
     ap.add_argument("--build-timeout", type=float, default=300.0,
                     help="seconds allowed for one Verilator build")
@@ -419,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     proofs = [m for m in selected if m.checker != "sim"] if args.unit == "top" else []
     skipped = [m for m in selected if m.checker == "sim" and m.file not in unit_files]
     selected = [m for m in selected if m.checker == "sim" and m.file in unit_files]
-    what = ("verif.tests.test_top XifRandomTest, PQX_N=%d" % args.n if args.unit == "top"
+    what = (f"verif.tests.test_top XifRandomTest, PQX_N={args.n or 'default'}" if args.unit == "top"
             else f"{unit.test_module} (all tests)")
     print(f"mutate: {len(selected)} mutants, unit {args.unit} ({what}), seed {args.seed}, "
           f"jobs {args.jobs}", flush=True)

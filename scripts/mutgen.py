@@ -95,7 +95,7 @@ class Baselines:
     """Each unit is built and run unmutated once, when a mutant first needs it: it must pass, and
     its run time sets the unit's hang limit (10x, at least 20 s)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int | None) -> None:
         self.n = n
         self.limits: dict[str, float] = {}
         self.locks: dict[str, threading.Lock] = {}
@@ -200,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--sample", type=int, default=20, help="mutants drawn at random (default 20)")
     group.add_argument("--all", action="store_true", help="every generated mutant")
     ap.add_argument("--seed", type=int, default=1, help="draws the sample (the tests' seed is 1)")
-    ap.add_argument("--n", type=int, default=8000, help="instructions of the system test")
+    ap.add_argument("--n", type=int, default=None,
+                    help="instructions of the system test (default: the test's own)")
     ap.add_argument("--jobs", "-j", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="print the generated mutants and exit")
     ap.add_argument("--only", help="comma-separated mutant ids (file:line:column:kind, as --list prints)")

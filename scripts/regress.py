@@ -82,7 +82,7 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
 
 def coverage_plan(seed: int, n: int | None) -> list[Step]:
     """`make coverage`: every simulation unit once and the system test on two seeds."""
-    return ([sim_step("top", seed + k, n or 8000) for k in range(2)] +
+    return ([sim_step("top", seed + k, n) for k in range(2)] +
             [sim_step(unit, seed) for unit in UNITS if unit != "top"])
 
 
@@ -105,7 +105,7 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
     if profile == "ci":
         long = [Step("formal (CI form of every task)", formal_cmd + ["--quick"],
                      "python -m scripts.formal --quick", lane="formal")]
-        long += [sim_step("top", seed + k, n or 8000) for k in range(2)]
+        long += [sim_step("top", seed + k, n) for k in range(2)]
         long.append(Step("mutants checked by proofs", [PY, "-m", "scripts.mutate", "--checker",
                                                        "formal", "--no-baseline"],
                          "python -m scripts.mutate --checker formal", lane="mutants"))

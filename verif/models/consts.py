@@ -55,6 +55,9 @@ POLY_SLOTS = 8
 POLY_KEM_SLOTS = 4
 POLY_COUNTERS = 8
 """Performance counters of the unit (POLY_CNT)."""
+POLY_CLEAR_CYCLES = POLY_SLOTS * POLY_N // 2
+"""After reset the engine clears the slots, two coefficients a cycle (polynomial instructions
+wait meanwhile)."""
 
 
 def poly_modulus(slot: int) -> int:
@@ -76,3 +79,8 @@ def poly_run_cycles(op: str, slot: int) -> int:
              "INTT": (poly_layers(slot) + 1) * POLY_N // 2,
              "PWM": POLY_N // 2}[op]
     return 2 * steps + 1
+
+
+POLY_LONGEST_WAIT = max([POLY_CLEAR_CYCLES] + [poly_run_cycles(op, s) for op in ("NTT", "INTT", "PWM")
+                                               for s in range(POLY_SLOTS)])
+"""The longest a polynomial instruction waits for the engine (a host's watchdog allows it)."""

@@ -112,6 +112,9 @@ class InstrInfo:
     """Operands inside the documented domain (docs/isa.md), drawn 60 % of the time."""
     corners: dict[str, Corner] = field(default_factory=dict, compare=False)
     """Coverage bins: name -> predicate(rs1, rs2, rs3)."""
+    background: bool = False
+    """Starts the polynomial engine, which runs on after the result (latency 1): the unit's next
+    instruction waits for it (consts.poly_run_cycles), other units' instructions go on."""
     major: int | None = None
     """Major opcode when it is not the format's own (OPCODE_R4, OPCODE_R): OPCODE_MCE, OPCODE_CRV,
     OPCODE_POLY."""
@@ -358,7 +361,7 @@ def _poly_wr_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
 def _poly_start(name: str, funct7: int, sv: str) -> InstrInfo:
     # starts the engine on slot rs1 (the unit waits for it: keep it rare in random stimulus)
     operands, corners = _index(0, POLY_SLOTS)
-    return _poly(name, funct7, RS1, False, sv, weight=0.03, operands=operands,
+    return _poly(name, funct7, RS1, False, sv, weight=0.03, operands=operands, background=True,
                  corners={**corners, "ML-KEM slot": lambda a, b, c: a < POLY_KEM_SLOTS,
                           "ML-DSA slot": lambda a, b, c: POLY_KEM_SLOTS <= a < POLY_SLOTS})
 
@@ -556,7 +559,7 @@ _TABLE: tuple[InstrInfo, ...] = (
           **dict(zip(("operands", "corners"), _index(0, _POLY_ADDRESSES)))),
     _poly_start("POLY_NTT", 0x08, "OpPolyNtt"),
     _poly_start("POLY_INTT", 0x09, "OpPolyIntt"),
-    _poly("POLY_PWM", 0x0A, RS1 | RS2, False, "OpPolyPwm", weight=0.03,
+    _poly("POLY_PWM", 0x0A, RS1 | RS2, False, "OpPolyPwm", weight=0.03, background=True,
           operands=_poly_pwm_operands,
           corners={"same modulus": lambda a, b, c: _same_modulus(a, b),
                    "a = b (square)": lambda a, b, c: a == b < POLY_SLOTS,

@@ -17,14 +17,16 @@ from dataclasses import dataclass
 from cocotb.triggers import RisingEdge, Timer
 from pyuvm import ConfigDB, uvm_driver
 
-from verif.models.consts import NUM_IDS
+from verif.models.consts import NUM_IDS, POLY_LONGEST_WAIT
 
 from .bfm import XifBfm
 from .host_config import HostConfig
 from .scoreboard import Tap
 from .items import ResultTxn, XifInstr
 
-WATCHDOG_CYCLES = 2000   # no handshake of any kind for this long while work is pending: a hang
+# No handshake of any kind for this long while work is pending: a hang. A polynomial instruction
+# may wait for an engine run (or the clear after reset) that long.
+WATCHDOG_CYCLES = 2000 + POLY_LONGEST_WAIT
 
 
 @dataclass(slots=True)

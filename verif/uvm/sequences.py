@@ -95,6 +95,13 @@ def pair_walk(names: list[str], rng: random.Random) -> list[str]:
     return walk[::-1]
 
 
+def default_random_count() -> int:
+    """Instructions of the system test's random run by default: the pair walk (every ordered
+    pair of implemented instructions) and 1,000 random ones after it (rejected words, kills)."""
+    names = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS]
+    return len(names) ** 2 + 1 + 1000
+
+
 def random_items(rng: random.Random, count: int) -> list[XifInstr]:
     """The items of RandomSequence: a walk through every ordered pair of implemented instructions
     (pair_walk), then random instructions up to `count`, each random CL_n mostly followed by two
