@@ -134,6 +134,14 @@ def test_crv_funct7_from_spec() -> None:
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x2B} == expected
 
 
+def test_poly_funct7_from_spec() -> None:
+    expected = {"POLY_WR": 0x00, "POLY_RD": 0x01, "POLY_NTT": 0x08, "POLY_INTT": 0x09,
+                "POLY_PWM": 0x0A, "POLY_CNT": 0x10}
+    assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x5B} == expected
+    assert {i.name for i in INSTRUCTIONS.values() if i.background} == {
+        "POLY_NTT", "POLY_INTT", "POLY_PWM"}
+
+
 def test_r4_funct_from_spec() -> None:
     expected = {
         "KSTART": (1, 0), "KABSORB": (1, 1), "KPERM": (1, 2), "LOAD": (1, 3),
@@ -148,7 +156,8 @@ def test_writeback_flags() -> None:
     no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE",
              "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
-             "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512"}
+             "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512",
+             "POLY_WR", "POLY_NTT", "POLY_INTT", "POLY_PWM"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
@@ -173,6 +182,8 @@ def test_register_read_masks() -> None:
         "MCE_ROW_WR": r12, "MCE_ROW_RD": RS1, "MCE_SYS": 0,
         "CRV_BPTR": RS1, "CRV_BWR": r12, "CRV_BRD": RS1, "SHA256_INIT": 0, "HASH_RD": RS1,
         "SHA256_BLK": RS1, "SHA512_BLK": RS1, "SM3_BLK": RS1,
+        "POLY_WR": r12, "POLY_RD": RS1, "POLY_NTT": RS1, "POLY_INTT": RS1, "POLY_PWM": r12,
+        "POLY_CNT": RS1,
     }  # fmt: skip
     for name, mask in spot.items():
         assert INSTRUCTIONS[name].register_read == mask, name
@@ -194,6 +205,7 @@ def test_units() -> None:
     assert all(n.startswith(("CBD", "REJ_", "UNPACK_")) for n in by_unit["sampler"])
     assert all(n.startswith(("GF12", "MCE_", "TR_")) for n in by_unit["mce"])
     assert all(n.startswith(("CRV_", "SHA", "SM3_", "HASH_", "AES", "HARAKA")) for n in by_unit["crv"])
+    assert all(n.startswith("POLY_") for n in by_unit["poly"])
     assert unit_of({"MODP_MONTYMUL", "GF_REDUCE", "KARATS4", "BARRETT_HQC1", "BFINTTDH"}) == {"arith"}
     assert sum(map(len, by_unit.values())) == len(INSTRUCTIONS)
 
@@ -225,7 +237,7 @@ def test_random_sweep() -> None:
     for _ in range(200_000):
         word = rng.getrandbits(32)
         info = decode(word)
-        if word & 0x7F not in (0x6B, 0x3B, 0x0B, 0x2B):
+        if word & 0x7F not in (0x6B, 0x3B, 0x0B, 0x2B, 0x5B):
             assert info is None
         elif info is not None:
             hits += 1
@@ -233,7 +245,8 @@ def test_random_sweep() -> None:
     assert hits > 0
 
 
-@pytest.mark.parametrize("opcode,funct3_used", [(0x3B, 0b111), (0x0B, 0b000), (0x2B, 0b000)])
+@pytest.mark.parametrize("opcode,funct3_used", [(0x3B, 0b111), (0x0B, 0b000), (0x2B, 0b000),
+                                                 (0x5B, 0b000)])
 def test_r_type_exhaustive_funct7(opcode: int, funct3_used: int) -> None:
     by_funct7 = {i.funct7: i for i in INSTRUCTIONS.values() if i.opcode == opcode}
     for funct3 in range(8):
@@ -270,7 +283,8 @@ def test_decode_rejects_non_words() -> None:
 
 
 def test_accepts() -> None:
-    assert IMPLEMENTED_UNITS == {"state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv"}
+    assert IMPLEMENTED_UNITS == {"state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv",
+                                 "poly"}
     for info in INSTRUCTIONS.values():
         assert accepts(encode(info.name)), info.name
     assert not accepts(0x00000013)  # addi x0, x0, 0
