@@ -429,7 +429,8 @@ module pqx_xif_shell_props #(
   logic [3:0][3:0] dq_id;
   logic [3:0][4:0] dq_rd;
   logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live, dq_mc, dq_mcx;
-  logic [3:0][2:0] dq_cls, dq_unit;
+  logic [3:0][2:0] dq_cls;
+  logic [3:0][3:0] dq_unit;
   logic [3:0][6:0] dq_op;
   for (genvar p = 0; p < 4; p++) begin : g_dq
     pqx_pkg::entry_t e;
@@ -458,7 +459,7 @@ module pqx_xif_shell_props #(
     mc_other = op == pqx_pkg::OpModpMontymul || op == pqx_pkg::OpMceBm || op == pqx_pkg::OpMceChien
                || op == pqx_pkg::OpMceMinpoly || op == pqx_pkg::OpMceSys || mc_crv(op);
   endfunction
-  function automatic logic [2:0] mc_other_unit(input logic [6:0] op);
+  function automatic logic [3:0] mc_other_unit(input logic [6:0] op);
     mc_other_unit = op == pqx_pkg::OpModpMontymul ? pqx_pkg::UnitArith
                   : mc_crv(op) ? pqx_pkg::UnitCrv : pqx_pkg::UnitMce;
   endfunction

@@ -1,12 +1,17 @@
-// PQX polynomial unit: the Vortex-PCU-style NTT engine. One butterfly, two cycles per step.
+// PQX polynomial unit: the Vortex-PCU-style NTT engine, one butterfly unit in a two-stage
+// pipeline (read | compute and write back).
 //
 // Schedule. After reset the engine clears the slot memory (StClear: two coefficients per
-// cycle, 1,024 cycles). Then, from start_i (the cycle the starting instruction executes):
-//   StRead   the step's coefficients are read (the addresses come from the step and pass
-//            counters only) and registered;
-//   StWrite  the butterfly (or the pair's products) is computed from those registers and
-//            written back in place; then the next step, or StDone after the last;
-//   StDone   one cycle, then StIdle.
+// cycle, 1,024 cycles). Then, from start_i (the cycle the starting instruction executes), in
+// StRun one step is read per cycle (the addresses come from the step and pass counters only)
+// and registered with its write addresses, twiddle and kind, and in the next cycle its
+// butterfly (or its pair's products) is computed from those registers and written back in
+// place while the next step is read; after the last step's write, StDone for one cycle, then
+// StIdle. The PCU's PHASE_READ and PHASE_WRITE of consecutive butterflies overlap here: the
+// memory has four read and two write ports. A step's reads never meet the write of the cycle:
+// inside a pass the steps touch disjoint coefficients, and the first read of a pass (0 and
+// len, or 0 and 1) is never a coefficient the previous pass's last step writes (255 - len and
+// 255, or 127 and 255).
 // A step is one butterfly of an NTT layer, or one pair of coefficients (2k, 2k+1) of the
 // scaling pass or of the point-wise product; a pass is 128 steps. The passes:
 //   NTT   layers l = 0 .. L-1 (len = 128 >> l; L = 7 for ML-KEM slots, 8 for ML-DSA), the
@@ -16,10 +21,10 @@
 //         is the same product), then the scaling pass (n^-1 times each coefficient);
 //   PWM   one pass: ML-KEM's base case (FIPS 203 Alg. 12) of pairs of slots a and b with
 //         gamma_k, or ML-DSA's two coefficient products, into slot a.
-// So the engine is busy 2 x steps + 1 cycles after its start (PCU: NTT 2,049, INTT 2,305,
-// PWM 257 for q = 8380417; ML-KEM's NTT 1,793 and INTT 2,049). The ISA's in-place order is
-// FIPS's: input in natural order, NTT output in bit-reversed order, so no bit-reversal pass.
-// The counter strobes (cnt_*_o) report each cycle's work to the unit's counters.
+// So the engine is busy steps + 2 cycles after its start: ML-DSA NTT 1,026, INTT 1,154, PWM
+// 130 (the PCU, two cycles per butterfly: 2,049, 2,305, 257); ML-KEM NTT 898, INTT 1,026.
+// The ISA's in-place order is FIPS's: input in natural order, NTT output in bit-reversed
+// order, so no bit-reversal pass. The counter strobes (cnt_*_o) report each cycle's work.
 `default_nettype none
 
 module pqx_poly_engine (
@@ -42,16 +47,26 @@ module pqx_poly_engine (
 
   localparam int unsigned CW = pqx_poly_pkg::CoefW;
 
-  typedef enum logic [2:0] { StClear, StIdle, StRead, StWrite, StDone } state_e;
+  typedef enum logic [1:0] { StClear, StIdle, StRun, StDone } state_e;
+  // what a step computes
+  typedef enum logic [2:0] { KNtt, KIntt, KScale, KPwmK, KPwmD } kind_e;
 
   state_e                 state_q;
   pqx_poly_pkg::eng_op_e  op_q;
   logic [2:0]             slot_a_q, slot_b_q;
-  logic [3:0]             pass_q;       // NTT/INTT: layer count done; INTT pass L: scaling
-  logic [6:0]             step_q;       // step within the pass
+  logic                   reading_q;    // StRun: a step is read this cycle
+  logic [3:0]             pass_q;       // of the step read: NTT/INTT layers done; INTT L: scaling
+  logic [6:0]             step_q;       // the step read, within its pass
   logic [9:0]             clear_q;      // pair of addresses cleared
-  logic [3:0][CW-1:0]     x_q;          // the step's coefficients, read in StRead
 
+  // the step read last cycle, written this cycle
+  logic                          wvalid_q;
+  kind_e                         wkind_q;
+  logic [1:0][pqx_poly_pkg::AddrW-1:0] waddr_q;
+  logic [CW-1:0]                 wz_q;          // its twiddle (NTT/INTT) or gamma (ML-KEM PWM)
+  logic [3:0][CW-1:0]            x_q;           // its coefficients
+
+  // ---------------------------------------------------------------- the step read
   logic       kem;
   logic [3:0] layers;
   logic [3:0] last_pass;
@@ -63,6 +78,7 @@ module pqx_poly_engine (
   logic [7:0] j;                        // the butterfly's first index
   logic [7:0] zidx;
   logic       last_step;
+  kind_e      kind;
 
   assign kem       = slot_a_q < 3'(pqx_poly_pkg::KemSlots);
   assign layers    = kem ? 4'd7 : 4'd8;
@@ -78,17 +94,32 @@ module pqx_poly_engine (
                                                   : 8'((9'd2 << l) - 9'd1 - 9'(group));
   assign last_step = step_q == 7'd127 && pass_q == last_pass;
 
+  always_comb begin
+    unique case (op_q)
+      pqx_poly_pkg::EngNtt:  kind = KNtt;
+      pqx_poly_pkg::EngIntt: kind = scaling ? KScale : KIntt;
+      default:               kind = kem ? KPwmK : KPwmD;
+    endcase
+  end
+
   // Addresses: the butterfly's j, j + len, or the pair 2k, 2k + 1 (and slot b's pair).
   logic [7:0] i0, i1;
   assign i0 = pairwise ? {step_q, 1'b0} : j;
   assign i1 = pairwise ? {step_q, 1'b1} : j + len;
 
-  // ---------------------------------------------------------------- datapath (StWrite)
-  logic [CW-1:0] q, ninv, z, gamma;
-  assign q     = kem ? pqx_poly_pkg::QK : pqx_poly_pkg::QD;
-  assign ninv  = kem ? pqx_poly_pkg::NInvK : pqx_poly_pkg::NInvD;
-  assign z     = kem ? pqx_poly_pkg::zeta_k(zidx[6:0]) : pqx_poly_pkg::zeta_d(zidx);
-  assign gamma = pqx_poly_pkg::gamma_k(step_q);
+  assign raddr_o[0] = {slot_a_q, i0};
+  assign raddr_o[1] = {slot_a_q, i1};
+  assign raddr_o[2] = {slot_b_q, step_q, 1'b0};
+  assign raddr_o[3] = {slot_b_q, step_q, 1'b1};
+
+  logic [CW-1:0] z_read;
+  assign z_read = op_q == pqx_poly_pkg::EngPwm ? pqx_poly_pkg::gamma_k(step_q)
+                  : kem ? pqx_poly_pkg::zeta_k(zidx[6:0]) : pqx_poly_pkg::zeta_d(zidx);
+
+  // ---------------------------------------------------------------- the step written
+  logic [CW-1:0] q, ninv;
+  assign q    = kem ? pqx_poly_pkg::QK : pqx_poly_pkg::QD;
+  assign ninv = kem ? pqx_poly_pkg::NInvK : pqx_poly_pkg::NInvD;
 
   function automatic logic [CW-1:0] add_mod(logic [CW-1:0] a, logic [CW-1:0] b,
                                             logic [CW-1:0] m);
@@ -112,25 +143,21 @@ module pqx_poly_engine (
   logic [CW-1:0] m0a, m0b, m0c, m1a, m1b, m1c;
   logic [CW-1:0] m0k, m0d, m1k, m1d, m0, m1;
   always_comb begin
-    m0a = z;
-    m0b = x_q[1];
-    m0c = '0;
-    m1a = ninv;
-    m1b = x_q[1];
-    m1c = '0;
-    if (op_q == pqx_poly_pkg::EngPwm) begin
-      if (kem) begin
-        {m0a, m0b, m0c} = {k11, gamma, k00};     // a0 b0 + a1 b1 gamma
-        {m1a, m1b, m1c} = {x_q[0], x_q[3], k10};  // a0 b1 + a1 b0
-      end else begin
+    {m0a, m0b, m0c} = {wz_q, x_q[1], CW'(0)};       // NTT: z b
+    {m1a, m1b, m1c} = {ninv, x_q[1], CW'(0)};       // scaling: n^-1 b
+    unique case (wkind_q)
+      KIntt:  m0b = sub_mod(x_q[1], x_q[0], q);     // z (b - a)
+      KScale: {m0a, m0b} = {ninv, x_q[0]};
+      KPwmK: begin
+        {m0a, m0b, m0c} = {k11, wz_q, k00};         // a0 b0 + a1 b1 gamma
+        {m1a, m1b, m1c} = {x_q[0], x_q[3], k10};    // a0 b1 + a1 b0
+      end
+      KPwmD: begin
         {m0a, m0b} = {x_q[0], x_q[2]};
         {m1a, m1b} = {x_q[1], x_q[3]};
       end
-    end else if (scaling) begin
-      {m0a, m0b} = {ninv, x_q[0]};
-    end else if (op_q == pqx_poly_pkg::EngIntt) begin
-      m0b = sub_mod(x_q[1], x_q[0], q);
-    end
+      default: ;
+    endcase
   end
 
   pqx_poly_mulmod #(.Q(3329))    u_m0k (.a_i(m0a), .b_i(m0b), .c_i(m0c), .r_o(m0k));
@@ -142,20 +169,12 @@ module pqx_poly_engine (
 
   logic [1:0][CW-1:0] w;
   always_comb begin
-    if (pairwise) begin
-      w = {m1, m0};
-    end else if (op_q == pqx_poly_pkg::EngNtt) begin
-      w = {sub_mod(x_q[0], m0, q), add_mod(x_q[0], m0, q)};
-    end else begin
-      w = {m0, add_mod(x_q[0], x_q[1], q)};
-    end
+    unique case (wkind_q)
+      KNtt:    w = {sub_mod(x_q[0], m0, q), add_mod(x_q[0], m0, q)};
+      KIntt:   w = {m0, add_mod(x_q[0], x_q[1], q)};
+      default: w = {m1, m0};
+    endcase
   end
-
-  // ---------------------------------------------------------------- memory ports
-  assign raddr_o[0] = {slot_a_q, i0};
-  assign raddr_o[1] = {slot_a_q, i1};
-  assign raddr_o[2] = {slot_b_q, step_q, 1'b0};
-  assign raddr_o[3] = {slot_b_q, step_q, 1'b1};
 
   always_comb begin
     if (state_q == StClear) begin
@@ -163,8 +182,8 @@ module pqx_poly_engine (
       waddr_o = {{clear_q, 1'b1}, {clear_q, 1'b0}};
       wdata_o = '0;
     end else begin
-      we_o    = {2{state_q == StWrite}};
-      waddr_o = {raddr_o[1], raddr_o[0]};
+      we_o    = {2{wvalid_q}};
+      waddr_o = waddr_q;
       wdata_o = w;
     end
   end
@@ -172,15 +191,17 @@ module pqx_poly_engine (
   // ---------------------------------------------------------------- schedule
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q  <= StClear;
-      op_q     <= pqx_poly_pkg::EngNtt;
-      slot_a_q <= '0;
-      slot_b_q <= '0;
-      pass_q   <= '0;
-      step_q   <= '0;
-      clear_q  <= '0;
-      x_q      <= '0;
+      state_q   <= StClear;
+      op_q      <= pqx_poly_pkg::EngNtt;
+      slot_a_q  <= '0;
+      slot_b_q  <= '0;
+      reading_q <= 1'b0;
+      pass_q    <= '0;
+      step_q    <= '0;
+      clear_q   <= '0;
+      wvalid_q  <= 1'b0;
     end else begin
+      wvalid_q <= state_q == StRun && reading_q;
       unique case (state_q)
         StClear: begin
           clear_q <= clear_q + 10'd1;
@@ -188,22 +209,23 @@ module pqx_poly_engine (
         end
         StIdle: begin
           if (start_i) begin
-            state_q  <= StRead;
-            op_q     <= op_i;
-            slot_a_q <= slot_a_i;
-            slot_b_q <= slot_b_i;
-            pass_q   <= '0;
-            step_q   <= '0;
+            state_q   <= StRun;
+            op_q      <= op_i;
+            slot_a_q  <= slot_a_i;
+            slot_b_q  <= slot_b_i;
+            reading_q <= 1'b1;
+            pass_q    <= '0;
+            step_q    <= '0;
           end
         end
-        StRead: begin
-          state_q <= StWrite;
-          x_q     <= rdata_i;
-        end
-        StWrite: begin
-          state_q <= last_step ? StDone : StRead;
-          step_q  <= step_q + 7'd1;
-          if (step_q == 7'd127) pass_q <= pass_q + 4'd1;
+        StRun: begin
+          if (reading_q) begin
+            step_q <= step_q + 7'd1;
+            if (step_q == 7'd127) pass_q <= pass_q + 4'd1;
+            if (last_step) reading_q <= 1'b0;
+          end else begin
+            state_q <= StDone;         // the last step is written this cycle
+          end
         end
         StDone:  state_q <= StIdle;
         default: state_q <= StIdle;
@@ -211,14 +233,25 @@ module pqx_poly_engine (
     end
   end
 
-  assign busy_o     = state_q != StIdle;
-  assign cnt_busy_o = state_q == StRead || state_q == StWrite || state_q == StDone;
-  assign cnt_bf_o   = state_q == StWrite && !pairwise;
-  always_comb begin
-    cnt_mul_o = 3'd0;
-    if (state_q == StWrite) begin
-      cnt_mul_o = !pairwise ? 3'd1 : (op_q == pqx_poly_pkg::EngPwm && kem) ? 3'd5 : 3'd2;
+  // The step's data path registers: written with each read, no reset needed.
+  always_ff @(posedge clk_i) begin
+    if (state_q == StRun && reading_q) begin
+      x_q     <= rdata_i;
+      waddr_q <= {raddr_o[1], raddr_o[0]};
+      wz_q    <= z_read;
+      wkind_q <= kind;
     end
+  end
+
+  assign busy_o     = state_q != StIdle;
+  assign cnt_busy_o = state_q == StRun || state_q == StDone;
+  assign cnt_bf_o   = wvalid_q && (wkind_q == KNtt || wkind_q == KIntt);
+  always_comb begin
+    unique case (wkind_q)
+      KNtt, KIntt: cnt_mul_o = 3'(wvalid_q);
+      KPwmK:       cnt_mul_o = wvalid_q ? 3'd5 : 3'd0;
+      default:     cnt_mul_o = wvalid_q ? 3'd2 : 3'd0;
+    endcase
   end
 
 endmodule

@@ -7,7 +7,8 @@ reference that is independent of PQX (hashlib/pycryptodome, kyber-py, dilithium-
 model). scripts/cycles.py builds, runs and checks them; the HORCRUX figures are its Table VII
 (software / custom column, cycles on CV32E40PX).
 
-The kernels are grouped by family: verif/soc/kernels_keccak.py, verif/soc/kernels_arith.py.
+The kernels are grouped by family: verif/soc/kernels_keccak.py, verif/soc/kernels_arith.py,
+kernels_mce.py, kernels_crv.py, kernels_poly.py.
 """
 
 from __future__ import annotations
@@ -70,6 +71,6 @@ def c_header(values: dict[str, Value]) -> str:
 
 def all_kernels() -> list[Kernel]:
     """Every kernel, in the order of the table."""
-    from . import kernels_arith, kernels_crv, kernels_keccak, kernels_mce
+    from . import kernels_arith, kernels_crv, kernels_keccak, kernels_mce, kernels_poly
     return (list(kernels_keccak.KERNELS) + list(kernels_arith.KERNELS) + list(kernels_mce.KERNELS)
-            + list(kernels_crv.KERNELS))
+            + list(kernels_crv.KERNELS) + list(kernels_poly.KERNELS))

@@ -1,0 +1,73 @@
+"""Kernels of the polynomial unit's engine (verif/soc/kernels.py), next to the Vortex PCU's NTT
+sub-unit figures (NTT 2,049, INTT 2,305, PWM 257 cycles for q = 8380417, data in the engine's
+memory).
+
+The references are dilithium-py (ML-DSA NTT, NTT^-1, the NTT-domain product) and a schoolbook
+negacyclic product mod (x^256 + 1, 3329) for the whole ML-KEM multiplication (no transform in
+the reference at all); PQX's instruction models are not used.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dilithium_py.polynomials.polynomials import PolynomialRing as DilithiumRing
+
+from .kernels import Kernel, Value, words_le
+
+KQ = 3329
+DQ = 8380417
+SEED = "Vortex PCU"
+
+
+def _inputs(modq: int, op: int):
+    q = DQ if modq else KQ
+
+    def inputs(rng: random.Random, full: bool) -> dict[str, Value]:
+        return {"MODQ": modq, "OP": op, "F": [rng.randrange(q) for _ in range(256)],
+                "G": [rng.randrange(q) for _ in range(256)]}
+    return inputs
+
+
+def _dilithium_ref(v: dict[str, Value]) -> bytes:
+    ring = DilithiumRing()
+    f, g, op = v["F"], v["G"], v["OP"]
+    assert isinstance(f, list) and isinstance(g, list)
+    if op == 0:
+        return words_le(ring(list(f)).to_ntt().coeffs)
+    if op == 1:
+        return words_le(ring(list(f), is_ntt=True).from_ntt().coeffs)
+    return words_le((ring(list(f), is_ntt=True) * ring(list(g), is_ntt=True)).coeffs)
+
+
+def _negacyclic_ref(v: dict[str, Value]) -> bytes:
+    """f g mod (x^256 + 1, q), schoolbook."""
+    f, g = v["F"], v["G"]
+    assert isinstance(f, list) and isinstance(g, list)
+    h = [0] * 256
+    for i, a in enumerate(f):
+        for j, b in enumerate(g):
+            k = i + j
+            if k < 256:
+                h[k] += a * b
+            else:
+                h[k - 256] -= a * b
+    return words_le([x % KQ for x in h])
+
+
+_NOTE = "the engine's run alone, the polynomial already in its slot (the PCU's count)"
+
+KERNELS = [
+    Kernel("pcu_ntt", "firmware/kernels/poly_engine.c", "ML-DSA NTT on the polynomial engine",
+           _inputs(1, 0), _dilithium_ref, other_seed=(SEED, None, 2049), note=_NOTE),
+    Kernel("pcu_intt", "firmware/kernels/poly_engine.c", "ML-DSA NTT^-1 on the polynomial engine",
+           _inputs(1, 1), _dilithium_ref, other_seed=(SEED, None, 2305), note=_NOTE),
+    Kernel("pcu_pwm", "firmware/kernels/poly_engine.c",
+           "ML-DSA point-wise product on the polynomial engine",
+           _inputs(1, 2), _dilithium_ref, other_seed=(SEED, None, 257), note=_NOTE),
+    Kernel("mlkem_polymul_engine", "firmware/kernels/poly_engine.c",
+           "ML-KEM f g: NTT, NTT, MultiplyNTTs, NTT^-1 on the engine, data moved by instructions",
+           _inputs(0, 3), _negacyclic_ref, other_seed=(SEED, None, None),
+           note="from the coefficients in memory to the product in memory: 512 POLY_WR, four "
+                "engine runs, 256 POLY_RD (no DMA yet); the seed gives no whole-product figure"),
+]
