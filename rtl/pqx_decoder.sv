@@ -146,7 +146,7 @@ module pqx_decoder #(
     end
   end
 
-  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op: every
+  // Unit, writeback, source registers, S/O use, multi-cycle and background flags of each op: every
   // field is 0 unless the op sets it (unit 0 is pqx_pkg::UnitState; OpIllegal is never accepted,
   // so its fields are never used).
   always_comb begin
@@ -421,13 +421,13 @@ module pqx_decoder #(
         dec_o.unit = pqx_pkg::UnitPoly; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
       end
       pqx_pkg::OpPolyNtt: begin   // POLY_NTT
-        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001;
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001; dec_o.background = 1'b1;
       end
       pqx_pkg::OpPolyIntt: begin   // POLY_INTT
-        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001;
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001; dec_o.background = 1'b1;
       end
       pqx_pkg::OpPolyPwm: begin   // POLY_PWM
-        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011;
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011; dec_o.background = 1'b1;
       end
       pqx_pkg::OpPolyCnt: begin   // POLY_CNT
         dec_o.unit = pqx_pkg::UnitPoly; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;

@@ -31,7 +31,8 @@ module pqx_inflight
 
   output logic                head_valid_o,   // head is committed and not killed
   output pqx_pkg::entry_t              head_o,
-  input  logic                head_pop_i      // head executes this cycle
+  input  logic                head_pop_i,     // head executes this cycle
+  output logic                background_o    // an engine start waits in the queue
 );
 
   localparam int unsigned CntW = $clog2(Depth + 1);
@@ -52,9 +53,12 @@ module pqx_inflight
 
   // Ids of the queued entries (Yosys reads no field of an indexed struct array).
   logic [Depth-1:0][pqx_pkg::XIdWidth-1:0] q_id;
+  logic [Depth-1:0]                        q_bg;
   for (genvar p = 0; p < Depth; p++) begin : g_id
     assign q_id[p] = pqx_pkg::entry_id(q_q[p]);
+    assign q_bg[p] = pqx_pkg::entry_background(q_q[p]) && CntW'(p) < cnt_q;
   end
+  assign background_o = |q_bg;
 
   always_comb begin
     logic younger_hit;

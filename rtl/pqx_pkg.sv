@@ -158,6 +158,7 @@ package pqx_pkg;
     logic [2:0]  rs_read;   // bit k: rs(k+1) is a source operand
     logic        uses_so;   // reads or writes S or O (waits while a permutation runs)
     logic        multi_cycle;  // leaves the queue at its start, result when its unit is done
+    logic        background;   // starts the polynomial engine, which runs on after the result
   } dec_t;
 
   // One issued instruction waiting in the in-flight queue for its commit. Rejected
@@ -173,16 +174,21 @@ package pqx_pkg;
   } entry_t;
 
   // Field access through a function: Yosys cannot select a field of an indexed
-  // element of a packed struct array. Only the id is read, by design.
+  // element of a packed struct array. Only the id and the background flag are read.
   /* verilator lint_off UNUSEDSIGNAL */
   // Width of entry_t: storage arrays use plain vectors of this width, because Yosys
   // silently drops the packed dimension of an array of structs ($bits does not parse
   // there either). Verilator's width checks keep the two in step.
-  localparam int unsigned DecW   = 7 + 4 + 1 + 3 + 1 + 1;
+  localparam int unsigned DecW   = 7 + 4 + 1 + 3 + 1 + 1 + 1;
   localparam int unsigned EntryW = XIdWidth + 1 + 1 + 5 + DecW + XNumRs * XRfrWidth;
 
   function automatic logic [XIdWidth-1:0] entry_id(entry_t e);
     entry_id = e.id;
+  endfunction
+
+  // An accepted instruction that starts the polynomial engine.
+  function automatic logic entry_background(entry_t e);
+    entry_background = e.accepted && e.dec.background;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 

@@ -98,11 +98,17 @@ module pqx_top #(
   assign issue_writeback_o     = accept && dec.writeback;
   assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
   // While a permutation runs, instructions that use S or O wait at the issue port; while the
-  // polynomial engine runs, the polynomial unit's instructions do.
+  // polynomial engine runs, or an instruction that starts it waits in the queue, the
+  // polynomial unit's instructions do (so each one's latency counts from an idle engine).
   logic   poly_busy;
+  logic   poly_pending;     // an engine start waits in the queue or the dispatch register
+  logic   queue_background;
+  logic   dsp_background;
+  assign poly_pending = queue_background || dsp_background;
   assign issue_ready_o         = operands_ok && queue_space
                                  && !(accept && dec.uses_so && mc_busy_q)
-                                 && !(accept && dec.unit == pqx_pkg::UnitPoly && poly_busy);
+                                 && !(accept && dec.unit == pqx_pkg::UnitPoly
+                                      && (poly_busy || poly_pending));
   assign issue_fire            = issue_valid_i && issue_ready_o;
 
   assign issue_entry.id       = issue_id_i;
@@ -129,7 +135,8 @@ module pqx_top #(
     .commit_kill_i,
     .head_valid_o   (head_valid),
     .head_o         (head),
-    .head_pop_i     (head_pop)
+    .head_pop_i     (head_pop),
+    .background_o   (queue_background)
   );
 
   // ------------------------------------------------------------------ dispatch
@@ -162,7 +169,9 @@ module pqx_top #(
 
     assign ex_valid = dsp_valid_q;
     assign ex       = dsp_q;
+    assign dsp_background = dsp_valid_q && dsp_q.dec.background;
   end else begin : g_direct
+    assign dsp_background = 1'b0;
     assign head_pop = ex_leave || (head_valid && !head.accepted);
     assign ex_valid = head_valid && head.accepted;
     assign ex       = head;
@@ -221,7 +230,8 @@ module pqx_top #(
   assign multi_cycle = ex.dec.multi_cycle;   // from the instruction table (latency > 1)
   assign arith_pipe  = Pipelined && ex.dec.unit == pqx_pkg::UnitArith && !multi_cycle;
   assign res_free    = !res_valid_q || result_ready_i;
-  // A polynomial instruction queued before the engine started waits here until it is done.
+  // (A polynomial instruction never reaches ex while the engine runs: the issue port holds it.
+  // The term below keeps an engine run undisturbed even so.)
   assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty
                        && !(ex.dec.unit == pqx_pkg::UnitPoly && poly_busy);
   assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty;

@@ -5,7 +5,8 @@
 
 Generated (committed, each marked "generated from verif/models/isa_table.py"):
   rtl/pqx_pkg.sv            the op_e enum (region)
-  rtl/pqx_decoder.sv        the encoding -> op and op -> unit/writeback/rs_read/uses_so/multi_cycle
+  rtl/pqx_decoder.sv        the encoding -> op and op -> unit/writeback/rs_read/uses_so/multi_cycle/
+                            background
                             tables (region)
   docs/isa.md               the encoding table (region)
   firmware/include/pqx.h    one static inline function per instruction around `.insn`
@@ -69,7 +70,7 @@ def sv_decoder() -> str:
     out += ["    end",
             "  end",
             "",
-            "  // Unit, writeback, source registers, S/O use and multi-cycle flag of each op: every",
+            "  // Unit, writeback, source registers, S/O use, multi-cycle and background flags of each op: every",
             f"  // field is 0 unless the op sets it (unit 0 is {SV_UNIT[UNITS[0]]}; OpIllegal is never accepted,",
             "  // so its fields are never used).",
             "  always_comb begin",
@@ -81,7 +82,8 @@ def sv_decoder() -> str:
                   ("dec_o.writeback = 1'b1;", i.writeback),
                   (f"dec_o.rs_read = 3'b{i.register_read:03b};", i.register_read != 0),
                   ("dec_o.uses_so = 1'b1;", i.touches_so),
-                  ("dec_o.multi_cycle = 1'b1;", i.multi_cycle)]
+                  ("dec_o.multi_cycle = 1'b1;", i.multi_cycle),
+                  ("dec_o.background = 1'b1;", i.background)]
         body = " ".join(text for text, differs in fields if differs)
         out.append(f"      pqx_pkg::{i.sv}: begin   // {i.name}")
         out += [f"        {body}"] if body else []

@@ -92,8 +92,11 @@ def _verilator_command(waves: bool, out: Path, sources: list[Path],
     trace = []
     if waves:
         trace = ["--trace"] if fst_missing() else ["--trace-fst"]
+    # zig's clang builds the files compiled without -O (Verilator's slow-path and trace code) with
+    # its UB sanitizer, which stops the waveform build at Verilator's `~bool << n`: no sanitizer.
     cmd = (["verilator", "--cc", "--exe", "--build", "-j", "2", "--top-module", TOP,
-            "-Mdir", str(out), "-o", f"V{TOP}", "-O3", "--x-assign", "fast", "--x-initial", "fast"]
+            "-Mdir", str(out), "-o", f"V{TOP}", "-O3", "--x-assign", "fast", "--x-initial", "fast",
+            "-CFLAGS", "-fno-sanitize=undefined"]
            + VERILATOR_ARGS + ["-Wno-UNOPTFLAT", "-Wno-COMBDLY", "-Wno-MULTIDRIVEN"] + trace
            + [f"+incdir+{d}" for d in incdirs] + [str(s) for s in sources])
     env = dict(os.environ)

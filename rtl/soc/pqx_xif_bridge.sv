@@ -264,6 +264,6 @@ module pqx_xif_bridge (
   logic unused_inputs;
   assign unused_inputs = ^{pqx_issue_register_read_i, pqx_result_hartid_i, pqx_result_dbg_i,
                            pqx_result_err_i, unused_dec_accept, dec.op, dec.unit, dec.writeback,
-                           dec.rs_read, dec.uses_so};
+                           dec.rs_read, dec.uses_so, dec.background};
 
 endmodule
