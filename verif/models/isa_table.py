@@ -390,6 +390,14 @@ MCE_MINPOLY_LATENCY = 3 * MCE_T + 1
 MCE_SYS_LATENCY = 2 * MCE_M * MCE_T + 2
 """MCE_SYS: two cycles per pivot column (mt of them), a start and a result cycle."""
 
+def _gf12_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+    # x = 0 and x = 1 (with or without bits above bit 11) a fifth of the time each
+    x = r.random()
+    if x < 0.4:
+        a = (a & ~0xFFF) | (0 if x < 0.2 else 1)
+    return a, b, c
+
+
 _GF12_CORNERS: dict[str, Corner] = {"x=0": lambda a, b, c: a & 0xFFF == 0,
                                     "x=1": lambda a, b, c: a & 0xFFF == 1,
                                     "upper bits set": lambda a, b, c: a >> 12 != 0}
@@ -511,9 +519,11 @@ _TABLE: tuple[InstrInfo, ...] = (
        operands=lambda r, a, b, c: (a, a, c) if r.random() < 0.4 else (a, b, c),
        corners={"equal": lambda a, b, c: a == b, "differ": lambda a, b, c: a != b}),
     # R type, opcode 0x0B (custom-0), funct3 = 0: the Classic McEliece unit
-    _mce("GF12MUL", 0x00, RS1 | RS2, True, 1, "OpGf12Mul", corners=_GF12_CORNERS),
-    _mce("GF12SQ", 0x01, RS1, True, 1, "OpGf12Sq", corners=_GF12_CORNERS),
-    _mce("GF12INV", 0x02, RS1, True, 1, "OpGf12Inv", corners=_GF12_CORNERS),
+    _mce("GF12MUL", 0x00, RS1 | RS2, True, 1, "OpGf12Mul", corners=_GF12_CORNERS,
+         operands=_gf12_operands),
+    _mce("GF12SQ", 0x01, RS1, True, 1, "OpGf12Sq", corners=_GF12_CORNERS, operands=_gf12_operands),
+    _mce("GF12INV", 0x02, RS1, True, 1, "OpGf12Inv", corners=_GF12_CORNERS,
+         operands=_gf12_operands),
     _mce_indexed("MCE_SYN", 0x08, RS1 | RS2, False, "OpMceSyn", 1, 2 * MCE_T),
     _mce("MCE_BM", 0x09, _NONE, True, MCE_BM_LATENCY, "OpMceBm", weight=0.3),
     _mce_indexed("MCE_LOC_RD", 0x0A, RS1, True, "OpMceLocRd", 0, MCE_T + 1),

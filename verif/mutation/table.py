@@ -468,6 +468,38 @@ MUTATIONS += [
              "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd0;",
              "[soc] PQX_EXC does not count PQX's exceptions: firmware never learns of them",
              checker="soc"),
+    # the polynomial unit (issue 14)
+    Mutation("poly_engine_run_short", "rtl/poly/pqx_poly_engine.sv",
+             "assign last_step = step_q == 7'd127 && pass_q == last_pass;",
+             "assign last_step = step_q == 7'd126 && pass_q == last_pass;",
+             "the engine stops a step early: the last butterfly of every run is never written",
+             checker="sim:poly",
+             note="formal poly:engine no longer closes on it (its induction step fails); the "
+                  "proof has no counterexample from reset within its depth because the clear "
+                  "after reset takes 1,024 cycles"),
+    Mutation("poly_intt_twiddle", "rtl/poly/pqx_poly_engine.sv",
+             ": 8'((9'd2 << l) - 9'd1 - 9'(group));", ": 8'((9'd2 << l) - 9'(group));",
+             "the inverse NTT takes each group's twiddle one place off",
+             checker="sim:poly"),
+    Mutation("poly_pwm_gamma", "rtl/poly/pqx_poly_engine.sv",
+             "assign z_read = op_q == pqx_poly_pkg::EngPwm ? pqx_poly_pkg::gamma_k(step_q)",
+             "assign z_read = op_q == pqx_poly_pkg::EngPwm ? pqx_poly_pkg::zeta_k(step_q)",
+             "ML-KEM's base cases multiply by zeta^BitRev7(i) instead of zeta^(2 BitRev7(i) + 1)",
+             checker="sim:poly"),
+    Mutation("poly_wr_value_unchecked", "rtl/poly/pqx_poly_unit.sv",
+             "assign value_ok     = rs1_i < (rs2_i[AW-1] ? 32'(pqx_poly_pkg::QD) : 32'(pqx_poly_pkg::QK));",
+             "assign value_ok     = rs1_i < 32'(pqx_poly_pkg::QD);",
+             "POLY_WR takes an ML-KEM coefficient >= 3329 without the exception",
+             checker="sim:poly"),
+    Mutation("poly_queued_start_not_held", "rtl/pqx_top.sv",
+             "assign poly_pending = queue_background || dsp_background;",
+             "assign poly_pending = 1'b0;",
+             "[soc] a polynomial instruction issued while an engine start is still queued waits "
+             "inside PQX instead of at the issue port: its late result stalls the core's EX and "
+             "erratum 2 drops the next register write",
+             checker="soc",
+             note="the pyuvm hosts have no erratum 2, so the system test cannot see it; "
+                  "firmware/tests/poly_background.c reads the slots right behind each start"),
     Mutation("soc_exc_to_core", "rtl/soc/pqx_soc.sv",
              "assign u_xif.result.exc = 1'b0;",
              "assign u_xif.result.exc = core_result_exc;",

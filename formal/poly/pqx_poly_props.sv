@@ -1,0 +1,153 @@
+// Properties of the polynomial unit's engine and its modular multiply-add (formal/poly).
+//
+// POLY_ENGINE (task `engine`, k-induction): pqx_poly_engine with free inputs (start, op, slots,
+// read data), started only while idle (pqx_poly_unit starts it only for an executed
+// instruction, and pqx_top executes none while it is busy). A shadow down-counter `left` is
+// loaded with the run length of the ISA (verif/models/consts.py poly_run_cycles: steps + 2,
+// steps = 128 per NTT layer, per scaling pass, per PWM) at each start and with 1,024 at reset
+// (the clear), and counts down:
+//   busy_o == (left != 0)   every run ends exactly its run length after the start: no
+//                           deadlock, no early or late done, the clear after reset included;
+//   writes                  only in the clear or a run, and a run writes only its own slot a;
+//   counter strobes         the butterfly and product strobes only with a write.
+// The data path (the butterfly results, the registered coefficients and twiddle) is cut: the
+// schedule must hold whatever the values.
+//
+// POLY_MULMOD (tasks `mulmod_k`, `mulmod_d`): pqx_poly_mulmod's Barrett reduction of every
+// x < Q^2 (x = a b + c for a, b, c < Q), Q = 3329 and 8380417.
+`default_nettype none
+
+module pqx_poly_props (
+  input logic clk_i,
+  input logic rst_ni
+);
+
+`ifdef POLY_ENGINE
+  (* anyseq *) logic                  start;
+  (* anyseq *) pqx_poly_pkg::eng_op_e op;
+  (* anyseq *) logic [2:0]            slot_a, slot_b;
+  (* anyseq *) logic [3:0][23:0]      rdata;
+  logic                  busy;
+  logic [3:0][10:0]      raddr;
+  logic [1:0]            we;
+  logic [1:0][10:0]      waddr;
+  logic [1:0][23:0]      wdata;
+  logic                  cnt_busy, cnt_bf;
+  logic [2:0]            cnt_mul;
+
+  pqx_poly_engine dut (
+    .clk_i, .rst_ni, .start_i(start), .op_i(op), .slot_a_i(slot_a), .slot_b_i(slot_b),
+    .busy_o(busy), .raddr_o(raddr), .rdata_i(rdata), .we_o(we), .waddr_o(waddr),
+    .wdata_o(wdata), .cnt_busy_o(cnt_busy), .cnt_bf_o(cnt_bf), .cnt_mul_o(cnt_mul)
+  );
+
+  // every trace starts in reset, then stays out of it
+  logic f_first = 1'b1;
+  always @(posedge clk_i) f_first <= 1'b0;
+  always @* begin
+    if (f_first) assume (!rst_ni);
+    else         assume (rst_ni);
+  end
+
+  always @* begin
+    if (rst_ni) begin
+      if (start) assume (!busy);
+      assume (op != 2'd3);
+    end
+  end
+
+  // the ISA's run length (independent of the engine's counters)
+  function automatic logic [11:0] run_cycles(pqx_poly_pkg::eng_op_e o, logic [2:0] s);
+    logic [3:0] layers;
+    layers = s < 3'd4 ? 4'd7 : 4'd8;
+    unique case (o)
+      pqx_poly_pkg::EngNtt:  run_cycles = 12'(layers) * 12'd128 + 12'd2;
+      pqx_poly_pkg::EngIntt: run_cycles = (12'(layers) + 12'd1) * 12'd128 + 12'd2;
+      default:               run_cycles = 12'd130;
+    endcase
+  endfunction
+
+  logic [11:0] left_q;
+  logic [2:0]  slot_q;       // the running instruction's slot a
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      left_q <= 12'd1024;
+      slot_q <= '0;
+    end else if (start && !busy) begin
+      left_q <= run_cycles(op, slot_a);
+      slot_q <= slot_a;
+    end else if (left_q != '0) begin
+      left_q <= left_q - 12'd1;
+    end
+  end
+
+  always @* begin
+    if (rst_ni) begin
+      a_busy_exact: assert (busy == (left_q != '0));
+      if (we != 2'b00) a_write_in_run: assert (busy);
+      if (we != 2'b00 && p_state != StClear)
+        a_write_own_slot: assert (we == 2'b11 && waddr[0][10:8] == slot_q
+                                  && waddr[1][10:8] == slot_q && waddr[0] != waddr[1]);
+      if (cnt_bf || cnt_mul != 3'd0) a_count_with_write: assert (we == 2'b11);
+    end
+  end
+
+  // invariants that make the induction close: the shadow against the engine's counters (probes
+  // connected to the engine's registers by the .sby script)
+  localparam logic [1:0] StClear = 2'd0, StIdle = 2'd1, StRun = 2'd2, StDone = 2'd3;
+  logic [1:0]       p_state, p_op;
+  logic             p_reading, p_wvalid;
+  logic [3:0]       p_pass;
+  logic [6:0]       p_step;
+  logic [9:0]       p_clear;
+  logic [2:0]       p_slot_a;
+  logic [1:0][10:0] p_waddr;
+  logic [11:0] steps, done_steps;
+  assign steps      = run_cycles(pqx_poly_pkg::eng_op_e'(p_op), p_slot_a) - 12'd2;
+  assign done_steps = 12'(p_pass) * 12'd128 + 12'(p_step);
+  always @* begin
+    if (rst_ni) begin
+      unique case (p_state)
+        StClear: inv_clear: assert (left_q == 12'd1024 - 12'(p_clear) && !p_wvalid);
+        StIdle:  inv_idle:  assert (left_q == '0 && !p_wvalid);
+        StRun: begin
+          inv_op:   assert (p_op != 2'd3 && p_slot_a == slot_q);
+          if (p_reading) begin
+            inv_read: assert (done_steps < steps && left_q == steps + 12'd2 - done_steps
+                              && p_wvalid == (done_steps != '0));
+          end else begin
+            inv_last: assert (left_q == 12'd2 && p_wvalid && done_steps == steps);
+          end
+        end
+        default: inv_done: assert (left_q == 12'd1 && !p_wvalid);
+      endcase
+      // the step written is the one read a cycle ago: its slot
+      if (p_wvalid) inv_waddr: assert (p_waddr[0][10:8] == slot_q && p_waddr[1][10:8] == slot_q
+                                       && p_waddr[0] != p_waddr[1]);
+    end
+  end
+`endif
+
+`ifdef POLY_MULMOD
+  // The product x = a b + c is cut (free, below Q^2: what a, b, c < Q give); with the probes
+  // (the Barrett estimate t and the remainder r = x - t Q before the correction):
+  //   r < 2 Q   (so t Q <= x: no wrap) and   r_o < Q, r_o + (t + [r >= Q]) Q == x,
+  // i.e. r_o = x mod Q. The estimate is a product with a constant only.
+  localparam int unsigned Q  = `POLY_Q;
+  localparam int unsigned W  = $clog2(Q);
+  localparam int unsigned XW = 2 * W + 1;
+  (* anyconst *) logic [23:0] a, b, c;
+  logic [23:0]   r_o;
+  logic [XW-1:0] p_x, p_t, p_r;
+  pqx_poly_mulmod #(.Q(Q)) dut (.a_i(a), .b_i(b), .c_i(c), .r_o(r_o));
+  always @* begin
+    assume (p_x < XW'(Q) * XW'(Q));
+    a_bound: assert (p_r < XW'(2 * Q));
+    a_range: assert (r_o < 24'(Q));
+    a_value: assert (XW'(r_o) + (p_t + XW'(p_r >= XW'(Q))) * XW'(Q) == p_x);
+  end
+  logic unused;
+  assign unused = ^{clk_i, rst_ni, a, b, c};
+`endif
+
+endmodule
