@@ -140,6 +140,7 @@ module pqx_decoder #(
         7'h08: op = pqx_pkg::OpPolyNtt;
         7'h09: op = pqx_pkg::OpPolyIntt;
         7'h0A: op = pqx_pkg::OpPolyPwm;
+        7'h0C: op = pqx_pkg::OpPolyCbd;
         7'h10: op = pqx_pkg::OpPolyCnt;
         default: op = pqx_pkg::OpIllegal;
       endcase
@@ -428,6 +429,9 @@ module pqx_decoder #(
       end
       pqx_pkg::OpPolyPwm: begin   // POLY_PWM
         dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011; dec_o.background = 1'b1;
+      end
+      pqx_pkg::OpPolyCbd: begin   // POLY_CBD
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001; dec_o.uses_so = 1'b1; dec_o.background = 1'b1;
       end
       pqx_pkg::OpPolyCnt: begin   // POLY_CNT
         dec_o.unit = pqx_pkg::UnitPoly; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;

@@ -146,6 +146,7 @@ package pqx_pkg;
     OpPolyNtt,              // POLY_NTT
     OpPolyIntt,             // POLY_INTT
     OpPolyPwm,              // POLY_PWM
+    OpPolyCbd,              // POLY_CBD
     OpPolyCnt               // POLY_CNT
   } op_e;
   // ---- END GENERATED ----

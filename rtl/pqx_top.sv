@@ -210,6 +210,7 @@ module pqx_top #(
   logic          engine_ack;
   logic          unused_engine_busy;
   logic [1599:0] s_flat;
+  logic [1599:0] o_flat;
 
   logic [31:0] state_data;
   logic        state_exc;
@@ -325,6 +326,7 @@ module pqx_top #(
     .data_o    (state_data),
     .exc_o     (state_exc),
     .s_o       (s_flat),
+    .o_o       (o_flat),
     .s_wmask_i (s_wmask),
     .s_wdata_i (o_wdata),
     .o_wmask_i (o_wmask),
@@ -476,6 +478,7 @@ module pqx_top #(
     .op_i    (ex.dec.op),
     .rs1_i   (ex.rs[31:0]),
     .rs2_i   (ex.rs[63:32]),
+    .o_i     (o_flat[8*pqx_poly_pkg::CbdBytes-1:0]),
     .data_o  (poly_data),
     .exc_o   (poly_exc),
     .busy_o  (poly_busy)
@@ -583,6 +586,7 @@ module pqx_top #(
   // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX; ex is
   // accepted whenever ex_valid.
   logic unused_inputs;
-  assign unused_inputs = ^{issue_mode_i, commit_hartid_i, ex.accepted};
+  assign unused_inputs = ^{issue_mode_i, commit_hartid_i, ex.accepted,
+                           o_flat[1599:8*pqx_poly_pkg::CbdBytes]};
 
 endmodule

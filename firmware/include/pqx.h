@@ -672,6 +672,12 @@ static inline void pqx_poly_pwm(uint32_t rs1, uint32_t rs2)
     __asm__ volatile(".insn r 0x5b, 0, 0x0a, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
 }
 
+/* POLY_CBD: poly unit, 1 cycle */
+static inline void pqx_poly_cbd(uint32_t rs1)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x0c, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+}
+
 /* POLY_CNT: poly unit, 1 cycle */
 static inline uint32_t pqx_poly_cnt(uint32_t rs1)
 {

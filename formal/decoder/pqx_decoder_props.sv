@@ -152,7 +152,8 @@ module pqx_decoder_props #(
       case ({w[14:12], w[31:25]})
         10'h000, 10'h00A: begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b011; end  // POLY_WR, POLY_PWM
         10'h001, 10'h010: begin ref_unit = U_POLY; ref_wb = 1'b1; ref_rs = 3'b001; end  // POLY_RD, POLY_CNT
-        10'h008, 10'h009: begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b001; end  // POLY_NTT, POLY_INTT
+        10'h008, 10'h009, 10'h00C:            // POLY_NTT, POLY_INTT, POLY_CBD
+                          begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b001; end
         default:          ref_known = 1'b0;
       endcase
     end

@@ -27,6 +27,7 @@ module pqx_poly_props (
   (* anyseq *) pqx_poly_pkg::eng_op_e op;
   (* anyseq *) logic [2:0]            slot_a, slot_b;
   (* anyseq *) logic [3:0][23:0]      rdata;
+  (* anyseq *) logic [1023:0]         cbd;
   logic                  busy;
   logic [3:0][10:0]      raddr;
   logic [1:0]            we;
@@ -37,6 +38,7 @@ module pqx_poly_props (
 
   pqx_poly_engine dut (
     .clk_i, .rst_ni, .start_i(start), .op_i(op), .slot_a_i(slot_a), .slot_b_i(slot_b),
+    .cbd_i(cbd),
     .busy_o(busy), .raddr_o(raddr), .rdata_i(rdata), .we_o(we), .waddr_o(waddr),
     .wdata_o(wdata), .cnt_busy_o(cnt_busy), .cnt_bf_o(cnt_bf), .cnt_mul_o(cnt_mul)
   );
@@ -52,7 +54,6 @@ module pqx_poly_props (
   always @* begin
     if (rst_ni) begin
       if (start) assume (!busy);
-      assume (op != 2'd3);
     end
   end
 
@@ -111,7 +112,7 @@ module pqx_poly_props (
         StClear: inv_clear: assert (left_q == 12'd1024 - 12'(p_clear) && !p_wvalid);
         StIdle:  inv_idle:  assert (left_q == '0 && !p_wvalid);
         StRun: begin
-          inv_op:   assert (p_op != 2'd3 && p_slot_a == slot_q);
+          inv_op:   assert (p_slot_a == slot_q);
           if (p_reading) begin
             inv_read: assert (done_steps < steps && left_q == steps + 12'd2 - done_steps
                               && p_wvalid == (done_steps != '0));

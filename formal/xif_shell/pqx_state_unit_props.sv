@@ -37,7 +37,7 @@ module pqx_state_unit_props #(
 
   logic [31:0]   data;
   logic        exc;
-  logic [1599:0] s_flat;
+  logic [1599:0] s_flat, o_flat;
 
   pqx_state_unit dut (
     .clk_i, .rst_ni,
@@ -47,6 +47,7 @@ module pqx_state_unit_props #(
     .data_o  (data),
     .exc_o   (exc),
     .s_o     (s_flat),
+    .o_o     (o_flat),
     .s_wmask_i, .s_wdata_i, .o_wmask_i, .o_wdata_i
   );
 
@@ -92,6 +93,6 @@ module pqx_state_unit_props #(
   end
 
   logic unused;
-  assign unused = ^{clk_i, rst_ni, data, exc, s_flat, rs3_i[31:6]};
+  assign unused = ^{clk_i, rst_ni, data, exc, s_flat, o_flat, rs3_i[31:6]};
 
 endmodule

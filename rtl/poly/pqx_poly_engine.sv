@@ -20,9 +20,12 @@
 //         z = zetas[2^(l+1) - 1 - group] (FIPS 203 Alg. 10; FIPS 204 Alg. 42's -zeta (a - b)
 //         is the same product), then the scaling pass (n^-1 times each coefficient);
 //   PWM   one pass: ML-KEM's base case (FIPS 203 Alg. 12) of pairs of slots a and b with
-//         gamma_k, or ML-DSA's two coefficient products, into slot a.
+//         gamma_k, or ML-DSA's two coefficient products, into slot a;
+//   CBD   one pass: SamplePolyCBD_2 (FIPS 203 Alg. 8) of the 128 bytes latched from O at the
+//         start (cbd_i), byte k giving coefficients 2k and 2k + 1 of slot a (an ML-KEM slot).
 // So the engine is busy steps + 2 cycles after its start: ML-DSA NTT 1,026, INTT 1,154, PWM
-// 130 (the PCU, two cycles per butterfly: 2,049, 2,305, 257); ML-KEM NTT 898, INTT 1,026.
+// 130 (the PCU, two cycles per butterfly: 2,049, 2,305, 257); ML-KEM NTT 898, INTT 1,026;
+// CBD 130.
 // The ISA's in-place order is FIPS's: input in natural order, NTT output in bit-reversed
 // order, so no bit-reversal pass. The counter strobes (cnt_*_o) report each cycle's work.
 `default_nettype none
@@ -34,6 +37,7 @@ module pqx_poly_engine (
   input  pqx_poly_pkg::eng_op_e               op_i,
   input  logic [2:0]                          slot_a_i,    // transformed / product slot
   input  logic [2:0]                          slot_b_i,    // PWM's second factor
+  input  logic [8*pqx_poly_pkg::CbdBytes-1:0] cbd_i,       // CBD: O's first bytes
   output logic                                busy_o,
   output logic [3:0][pqx_poly_pkg::AddrW-1:0] raddr_o,
   input  logic [3:0][pqx_poly_pkg::CoefW-1:0] rdata_i,
@@ -49,7 +53,7 @@ module pqx_poly_engine (
 
   typedef enum logic [1:0] { StClear, StIdle, StRun, StDone } state_e;
   // what a step computes
-  typedef enum logic [2:0] { KNtt, KIntt, KScale, KPwmK, KPwmD } kind_e;
+  typedef enum logic [2:0] { KNtt, KIntt, KScale, KPwmK, KPwmD, KCbd } kind_e;
 
   state_e                 state_q;
   pqx_poly_pkg::eng_op_e  op_q;
@@ -58,6 +62,7 @@ module pqx_poly_engine (
   logic [3:0]             pass_q;       // of the step read: NTT/INTT layers done; INTT L: scaling
   logic [6:0]             step_q;       // the step read, within its pass
   logic [9:0]             clear_q;      // pair of addresses cleared
+  logic [8*pqx_poly_pkg::CbdBytes-1:0] cbd_q;   // CBD: the bytes sampled
 
   // the step read last cycle, written this cycle
   logic                          wvalid_q;
@@ -85,7 +90,7 @@ module pqx_poly_engine (
   assign last_pass = op_q == pqx_poly_pkg::EngNtt ? layers - 4'd1
                      : op_q == pqx_poly_pkg::EngIntt ? layers : 4'd0;
   assign scaling   = op_q == pqx_poly_pkg::EngIntt && pass_q == layers;
-  assign pairwise  = scaling || op_q == pqx_poly_pkg::EngPwm;
+  assign pairwise  = scaling || op_q == pqx_poly_pkg::EngPwm || op_q == pqx_poly_pkg::EngCbd;
   assign l         = op_q == pqx_poly_pkg::EngNtt ? pass_q[2:0] : 3'(layers - 4'd1 - pass_q);
   assign len       = 8'd128 >> l;
   assign group     = 8'({1'b0, step_q} >> (3'd7 - l));
@@ -98,6 +103,7 @@ module pqx_poly_engine (
     unique case (op_q)
       pqx_poly_pkg::EngNtt:  kind = KNtt;
       pqx_poly_pkg::EngIntt: kind = scaling ? KScale : KIntt;
+      pqx_poly_pkg::EngCbd:  kind = KCbd;
       default:               kind = kem ? KPwmK : KPwmD;
     endcase
   end
@@ -112,8 +118,9 @@ module pqx_poly_engine (
   assign raddr_o[2] = {slot_b_q, step_q, 1'b0};
   assign raddr_o[3] = {slot_b_q, step_q, 1'b1};
 
-  logic [CW-1:0] z_read;
+  logic [CW-1:0] z_read;     // the twiddle, gamma, or (CBD) the step's byte
   assign z_read = op_q == pqx_poly_pkg::EngPwm ? pqx_poly_pkg::gamma_k(step_q)
+                  : op_q == pqx_poly_pkg::EngCbd ? CW'(cbd_q[8 * step_q +: 8])
                   : kem ? pqx_poly_pkg::zeta_k(zidx[6:0]) : pqx_poly_pkg::zeta_d(zidx);
 
   // ---------------------------------------------------------------- the step written
@@ -167,11 +174,20 @@ module pqx_poly_engine (
   assign m0 = kem ? m0k : m0d;
   assign m1 = kem ? m1k : m1d;
 
+  // CBD_2 of four bits: (b0 + b1) - (b2 + b3) mod q (ML-KEM)
+  function automatic logic [CW-1:0] cbd2(logic [3:0] n);
+    logic [1:0] x, y;
+    x = {1'b0, n[0]} + {1'b0, n[1]};
+    y = {1'b0, n[2]} + {1'b0, n[3]};
+    cbd2 = x >= y ? CW'(x - y) : pqx_poly_pkg::QK - CW'(y - x);
+  endfunction
+
   logic [1:0][CW-1:0] w;
   always_comb begin
     unique case (wkind_q)
       KNtt:    w = {sub_mod(x_q[0], m0, q), add_mod(x_q[0], m0, q)};
       KIntt:   w = {m0, add_mod(x_q[0], x_q[1], q)};
+      KCbd:    w = {cbd2(wz_q[7:4]), cbd2(wz_q[3:0])};
       default: w = {m1, m0};
     endcase
   end
@@ -199,6 +215,7 @@ module pqx_poly_engine (
       pass_q    <= '0;
       step_q    <= '0;
       clear_q   <= '0;
+      cbd_q     <= '0;
       wvalid_q  <= 1'b0;
     end else begin
       wvalid_q <= state_q == StRun && reading_q;
@@ -216,6 +233,7 @@ module pqx_poly_engine (
             reading_q <= 1'b1;
             pass_q    <= '0;
             step_q    <= '0;
+            if (op_i == pqx_poly_pkg::EngCbd) cbd_q <= cbd_i;
           end
         end
         StRun: begin
@@ -250,6 +268,7 @@ module pqx_poly_engine (
     unique case (wkind_q)
       KNtt, KIntt: cnt_mul_o = 3'(wvalid_q);
       KPwmK:       cnt_mul_o = wvalid_q ? 3'd5 : 3'd0;
+      KCbd:        cnt_mul_o = 3'd0;
       default:     cnt_mul_o = wvalid_q ? 3'd2 : 3'd0;
     endcase
   end

@@ -22,8 +22,9 @@ package pqx_poly_pkg;
   localparam logic [CoefW-1:0] NInvK = 24'd3303;      // 128^-1 mod 3329 (FIPS 203 Alg. 10)
   localparam logic [CoefW-1:0] NInvD = 24'd8347681;   // 256^-1 mod 8380417 (FIPS 204 Alg. 42)
 
-  // What the engine runs (POLY_NTT, POLY_INTT, POLY_PWM).
-  typedef enum logic [1:0] { EngNtt, EngIntt, EngPwm } eng_op_e;
+  // What the engine runs (POLY_NTT, POLY_INTT, POLY_PWM, POLY_CBD).
+  typedef enum logic [1:0] { EngNtt, EngIntt, EngPwm, EngCbd } eng_op_e;
+  localparam int unsigned CbdBytes = 128;   // SamplePolyCBD_2 of O's first 128 bytes
 
   // ---- BEGIN GENERATED from verif/models/poly.py by `python -m scripts.gen_isa`: do not edit ----
   // ML-KEM: 17^BitRev7(k) mod 3329 (FIPS 203 section 4.3)

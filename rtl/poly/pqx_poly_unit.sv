@@ -7,7 +7,7 @@
 //
 // Schedule: every instruction executes in one cycle (start_i). POLY_WR writes its coefficient
 // at the end of that cycle, POLY_RD and POLY_CNT read combinationally; POLY_NTT, POLY_INTT
-// and POLY_PWM start the engine, which then runs in the background (busy_o) for a fixed
+// POLY_PWM and POLY_CBD (which samples O's first 128 bytes, latched at its start) start the engine, which then runs in the background (busy_o) for a fixed
 // number of cycles (pqx_poly_engine). pqx_top executes no polynomial instruction while busy_o
 // is high (and holds new ones at the issue port), so an engine run is never disturbed and the
 // memory's port 0 serves the instructions only when the engine is idle. An out-of-range
@@ -21,6 +21,7 @@ module pqx_poly_unit (
   input  pqx_pkg::op_e op_i,
   input  logic [31:0]  rs1_i,
   input  logic [31:0]  rs2_i,
+  input  logic [8*pqx_poly_pkg::CbdBytes-1:0] o_i,   // O's first bytes (POLY_CBD)
   output logic [31:0]  data_o,
   output logic         exc_o,
   output logic         busy_o
@@ -45,6 +46,7 @@ module pqx_poly_unit (
       pqx_pkg::OpPolyRd:   exc_o = !addr1_ok;
       pqx_pkg::OpPolyNtt, pqx_pkg::OpPolyIntt, pqx_pkg::OpPolyCnt: exc_o = !slot1_ok;
       pqx_pkg::OpPolyPwm:  exc_o = !(slot1_ok && slot2_ok && same_modulus);
+      pqx_pkg::OpPolyCbd:  exc_o = !(rs1_i < 32'(pqx_poly_pkg::KemSlots));
       default:             exc_o = 1'b0;
     endcase
   end
@@ -65,9 +67,10 @@ module pqx_poly_unit (
   logic [2:0]           cnt_mul;
 
   assign eng_start = go && (op_i == pqx_pkg::OpPolyNtt || op_i == pqx_pkg::OpPolyIntt
-                            || op_i == pqx_pkg::OpPolyPwm);
+                            || op_i == pqx_pkg::OpPolyPwm || op_i == pqx_pkg::OpPolyCbd);
   assign eng_op    = op_i == pqx_pkg::OpPolyNtt ? pqx_poly_pkg::EngNtt
-                     : op_i == pqx_pkg::OpPolyIntt ? pqx_poly_pkg::EngIntt : pqx_poly_pkg::EngPwm;
+                     : op_i == pqx_pkg::OpPolyIntt ? pqx_poly_pkg::EngIntt
+                     : op_i == pqx_pkg::OpPolyCbd ? pqx_poly_pkg::EngCbd : pqx_poly_pkg::EngPwm;
 
   pqx_poly_engine u_engine (
     .clk_i,
@@ -76,6 +79,7 @@ module pqx_poly_unit (
     .op_i       (eng_op),
     .slot_a_i   (rs1_i[2:0]),
     .slot_b_i   (rs2_i[2:0]),
+    .cbd_i      (o_i),
     .busy_o     (eng_busy),
     .raddr_o    (eng_raddr),
     .rdata_i    (rdata),
@@ -115,7 +119,7 @@ module pqx_poly_unit (
   assign busy_o = eng_busy;
 
   // ---------------------------------------------------------------- counters
-  // 0 NTT runs, 1 INTT runs, 2 PWM runs, 3 engine run cycles, 4 butterflies, 5 engine modular
+  // 0 NTT runs, 1 INTT runs, 2 PWM and CBD runs, 3 engine run cycles, 4 butterflies, 5 engine modular
   // products, 6 POLY_WR writes, 7 POLY_RD reads (only what executed instructions caused).
   logic [pqx_poly_pkg::Counters-1:0][31:0] cnt_q;
   logic [pqx_poly_pkg::Counters-1:0][31:0] cnt_add;
@@ -123,7 +127,7 @@ module pqx_poly_unit (
     cnt_add    = '0;
     cnt_add[0] = 32'(go && op_i == pqx_pkg::OpPolyNtt);
     cnt_add[1] = 32'(go && op_i == pqx_pkg::OpPolyIntt);
-    cnt_add[2] = 32'(go && op_i == pqx_pkg::OpPolyPwm);
+    cnt_add[2] = 32'(go && (op_i == pqx_pkg::OpPolyPwm || op_i == pqx_pkg::OpPolyCbd));
     cnt_add[3] = 32'(cnt_busy);
     cnt_add[4] = 32'(cnt_bf);
     cnt_add[5] = 32'(cnt_mul);

@@ -29,6 +29,7 @@ module pqx_state_unit
   output logic                         exc_o,
 
   output logic [pqx_pkg::NumWords*32-1:0] s_o,
+  output logic [pqx_pkg::NumWords*32-1:0] o_o,           // O (POLY_CBD samples its bytes)
   input  logic [pqx_pkg::NumWords-1:0]    s_wmask_i,   // word w of S <- s_wdata_i word w
   input  logic [pqx_pkg::NumWords*32-1:0] s_wdata_i,
   input  logic [pqx_pkg::NumWords-1:0]    o_wmask_i,
@@ -44,6 +45,7 @@ module pqx_state_unit
   logic       pair_ok, store_ok, read3_ok;
 
   assign o_bytes  = o_q;
+  assign o_o      = o_q;
   assign pair_idx = rs3_i[5:0];
   assign byte_idx = rs1_i[7:0];
   assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));

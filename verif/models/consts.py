@@ -72,16 +72,16 @@ def poly_layers(slot: int) -> int:
 
 def poly_run_cycles(op: str, slot: int) -> int:
     """Cycles the engine runs after the instruction that starts it executes (`op` one of NTT,
-    INTT, PWM): one step per cycle in a two-stage pipeline (a step is one butterfly, or one pair
+    INTT, PWM, CBD; CBD: one byte, two coefficients a step): one step per cycle in a two-stage pipeline (a step is one butterfly, or one pair
     of coefficients scaled or multiplied; 128 per pass: per layer, the inverse's scaling pass,
     the point-wise product), the last step's write and a done cycle. The Vortex PCU's engine
     takes two cycles per step: NTT 2,049, INTT 2,305, PWM 257 for q = 8380417."""
     steps = {"NTT": poly_layers(slot) * POLY_N // 2,
              "INTT": (poly_layers(slot) + 1) * POLY_N // 2,
-             "PWM": POLY_N // 2}[op]
+             "PWM": POLY_N // 2, "CBD": POLY_N // 2}[op]
     return steps + 2
 
 
-POLY_LONGEST_WAIT = max([POLY_CLEAR_CYCLES] + [poly_run_cycles(op, s) for op in ("NTT", "INTT", "PWM")
+POLY_LONGEST_WAIT = max([POLY_CLEAR_CYCLES] + [poly_run_cycles(op, s) for op in ("NTT", "INTT", "PWM", "CBD")
                                                for s in range(POLY_SLOTS)])
 """The longest a polynomial instruction waits for the engine (a host's watchdog allows it)."""

@@ -575,6 +575,8 @@ _TABLE: tuple[InstrInfo, ...] = (
                    "a = b (square)": lambda a, b, c: a == b < POLY_SLOTS,
                    "moduli differ or slot > 7 (exception)":
                    lambda a, b, c: not _same_modulus(a, b)}),
+    _poly("POLY_CBD", 0x0C, RS1, False, "OpPolyCbd", weight=0.03, background=True, uses_so=True,
+          **dict(zip(("operands", "corners"), _index(0, POLY_KEM_SLOTS)))),
     _poly("POLY_CNT", 0x10, RS1, True, "OpPolyCnt",
           **dict(zip(("operands", "corners"), _index(0, POLY_COUNTERS)))),
 )

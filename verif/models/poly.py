@@ -6,7 +6,8 @@ The transforms are written from the standards, not from the RTL's schedule:
   slots 0..3 (q = 3329):    FIPS 203 Algorithms 9 (NTT), 10 (NTT^-1), 11 (MultiplyNTTs) with
                             BaseCaseMultiply (Algorithm 12), zeta = 17;
   slots 4..7 (q = 8380417): FIPS 204 Algorithms 41 (NTT), 42 (NTT^-1) and the point-wise product
-                            of two NTT-domain polynomials, zeta = 1753.
+                            of two NTT-domain polynomials, zeta = 1753;
+  POLY_CBD:                 FIPS 203 Algorithm 8 (SamplePolyCBD_2) of the first 128 bytes of O.
 verif/models/test_poly.py checks them against kyber-py and dilithium-py.
 
 Architectural state, in `PqxModel.latches`: POLY_MEM (the 2048 coefficients, coefficient a in
@@ -38,7 +39,7 @@ ZETAS_D = [pow(1753, _bitrev(k, 8), Q_D) for k in range(256)]
 N_INV_K = pow(128, -1, Q_K)     # 3303, FIPS 203 Algorithm 10
 N_INV_D = pow(256, -1, Q_D)     # 8347681, FIPS 204 Algorithm 42
 
-COUNTERS = ("NTT runs", "NTT^-1 runs", "point-wise products", "engine busy cycles",
+COUNTERS = ("NTT runs", "NTT^-1 runs", "point-wise products and CBD samplings", "engine busy cycles",
             "butterflies", "engine modular multiplications", "coefficients written (POLY_WR)",
             "coefficients read (POLY_RD)")
 """POLY_CNT k, in order; every one counts only what executed instructions did."""
@@ -121,6 +122,13 @@ def pointwise_d(a: list[int], b: list[int]) -> list[int]:
     return [x * y % Q_D for x, y in zip(a, b)]
 
 
+def cbd2_k(b: bytes) -> list[int]:
+    """FIPS 203 Algorithm 8, SamplePolyCBD_2: 128 bytes -> 256 coefficients mod 3329."""
+    bits = [(b[i // 8] >> (i % 8)) & 1 for i in range(8 * 128)]
+    return [(bits[4 * i] + bits[4 * i + 1] - bits[4 * i + 2] - bits[4 * i + 3]) % Q_K
+            for i in range(POLY_N)]
+
+
 def transform(op: str, slot: int, f: list[int], g: list[int] | None = None) -> list[int]:
     """`op` (NTT, INTT, PWM) of slot `slot`'s polynomial f (PWM: with g) under the slot's modulus."""
     kem = slot < POLY_KEM_SLOTS
@@ -141,6 +149,8 @@ def engine_work(op: str, slot: int) -> tuple[int, int]:
         return butterflies, butterflies
     if op == "INTT":
         return butterflies, butterflies + POLY_N
+    if op == "CBD":
+        return 0, 0
     return 0, (5 * POLY_N // 2 if slot < POLY_KEM_SLOTS else POLY_N)
 
 
@@ -201,11 +211,14 @@ def _poly_rd(m: PqxModel, rs1: int, rs2: int, rs3: int) -> int:
 
 
 def _run(m: PqxModel, op: str, slot: int, other: int | None = None) -> None:
-    f = get_slot(m, slot)
-    g = None if other is None else get_slot(m, other)
-    set_slot(m, slot, transform(op, slot, f, g))
+    if op == "CBD":
+        set_slot(m, slot, cbd2_k(m.o_bytes()[:128]))
+    else:
+        f = get_slot(m, slot)
+        g = None if other is None else get_slot(m, other)
+        set_slot(m, slot, transform(op, slot, f, g))
     butterflies, products = engine_work(op, slot)
-    _count(m, {"NTT": 0, "INTT": 1, "PWM": 2}[op])
+    _count(m, {"NTT": 0, "INTT": 1, "PWM": 2, "CBD": 2}[op])
     _count(m, 3, poly_run_cycles(op, slot))
     _count(m, 4, butterflies)
     _count(m, 5, products)
@@ -227,6 +240,13 @@ def _poly_pwm(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
     if (a < POLY_KEM_SLOTS) != (b < POLY_KEM_SLOTS):
         raise BadOperands(f"slots {a} and {b} have different moduli")
     _run(m, "PWM", a, b)
+
+
+@semantics("POLY_CBD")
+def _poly_cbd(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    if rs1 >= POLY_KEM_SLOTS:
+        raise BadOperands(f"slot {rs1} is not an ML-KEM slot")
+    _run(m, "CBD", rs1)
 
 
 @semantics("POLY_CNT")

@@ -136,10 +136,10 @@ def test_crv_funct7_from_spec() -> None:
 
 def test_poly_funct7_from_spec() -> None:
     expected = {"POLY_WR": 0x00, "POLY_RD": 0x01, "POLY_NTT": 0x08, "POLY_INTT": 0x09,
-                "POLY_PWM": 0x0A, "POLY_CNT": 0x10}
+                "POLY_PWM": 0x0A, "POLY_CBD": 0x0C, "POLY_CNT": 0x10}
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x5B} == expected
     assert {i.name for i in INSTRUCTIONS.values() if i.background} == {
-        "POLY_NTT", "POLY_INTT", "POLY_PWM"}
+        "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
 
 
 def test_r4_funct_from_spec() -> None:
@@ -157,7 +157,7 @@ def test_writeback_flags() -> None:
              "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
              "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512",
-             "POLY_WR", "POLY_NTT", "POLY_INTT", "POLY_PWM"}
+             "POLY_WR", "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
@@ -183,7 +183,7 @@ def test_register_read_masks() -> None:
         "CRV_BPTR": RS1, "CRV_BWR": r12, "CRV_BRD": RS1, "SHA256_INIT": 0, "HASH_RD": RS1,
         "SHA256_BLK": RS1, "SHA512_BLK": RS1, "SM3_BLK": RS1,
         "POLY_WR": r12, "POLY_RD": RS1, "POLY_NTT": RS1, "POLY_INTT": RS1, "POLY_PWM": r12,
-        "POLY_CNT": RS1,
+        "POLY_CNT": RS1, "POLY_CBD": RS1,
     }  # fmt: skip
     for name, mask in spot.items():
         assert INSTRUCTIONS[name].register_read == mask, name

@@ -50,6 +50,18 @@ def test_mldsa_transforms_match_dilithium_py(seed: int) -> None:
                                           * DILITHIUM(list(g), is_ntt=True)).coeffs
 
 
+def test_cbd2_matches_kyber_py() -> None:
+    rng = random.Random(11)
+    for b in [bytes(128), b"\xff" * 128, bytes([0x0F] * 128)] + [rng.randbytes(128) for _ in range(20)]:
+        assert poly.cbd2_k(b) == KYBER.cbd(b, 2).coeffs
+    m = PqxModel()
+    o = rng.randbytes(200)
+    m.set_o_bytes(o)
+    assert not run(m, "POLY_CBD", 3).exc
+    assert poly.get_slot(m, 3) == KYBER.cbd(o[:128], 2).coeffs
+    assert run(m, "POLY_CBD", 4).exc           # ML-DSA slots take no CBD
+
+
 def test_a_wrong_constant_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     f = inputs(Q_K, 9)[0]
     good = KYBER(list(f)).to_ntt().coeffs
@@ -96,7 +108,8 @@ def test_instructions_transform_slots_and_count() -> None:
 @pytest.mark.parametrize("name, rs1, rs2", [
     ("POLY_WR", 0, 2048), ("POLY_WR", Q_K, 3), ("POLY_WR", Q_D, 1024), ("POLY_WR", 1 << 31, 5),
     ("POLY_RD", 2048, 0), ("POLY_NTT", 8, 0), ("POLY_INTT", 1 << 31, 0), ("POLY_PWM", 0, 4),
-    ("POLY_PWM", 5, 3), ("POLY_PWM", 8, 8), ("POLY_CNT", 8, 0)])
+    ("POLY_PWM", 5, 3), ("POLY_PWM", 8, 8), ("POLY_CNT", 8, 0), ("POLY_CBD", 4, 0),
+    ("POLY_CBD", 1 << 31, 0)])
 def test_bad_operands_raise_and_change_nothing(name: str, rs1: int, rs2: int) -> None:
     m = PqxModel()
     run(m, "POLY_WR", 7, 3)

@@ -8,6 +8,9 @@ engine's run length checked exactly in cycles.
                      POLY_NTT, POLY_INTT and POLY_PWM (ML-KEM's MultiplyNTTs, ML-DSA's point-wise
                      product, a slot times itself), every slot compared with the model after
                      each run, and a full NTT -> MultiplyNTTs -> NTT^-1 product against kyber-py
+  PolyCbdTest        POLY_CBD on every ML-KEM slot from random O contents (all-zero and all-one
+                     bytes too), against the model and kyber-py's SamplePolyCBD_2; O changing
+                     during the run must not matter (it is latched at the start)
   PolyIndexTest      every operand check at its edges (address 2047/2048, q - 1 / q at the
                      ML-KEM / ML-DSA boundary, slots 7/8, mixed moduli, counter 7/8): exc_o,
                      nothing written, started or counted
@@ -31,7 +34,7 @@ from verif.models.consts import (POLY_COUNTERS, POLY_KEM_SLOTS, POLY_N, POLY_SLO
 from verif.tests.unit_driver import UnitTb, knob
 
 CLEAR_CYCLES = POLY_SLOTS * POLY_N // 2
-ENGINE = {"POLY_NTT": "NTT", "POLY_INTT": "INTT", "POLY_PWM": "PWM"}
+ENGINE = {"POLY_NTT": "NTT", "POLY_INTT": "INTT", "POLY_PWM": "PWM", "POLY_CBD": "CBD"}
 
 
 class PolyTb(UnitTb):
@@ -64,7 +67,7 @@ class PolyTb(UnitTb):
     async def start(self) -> None:
         d = self.dut
         Clock(d.clk_i, 10, "ns").start()
-        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i):
+        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.o_i):
             sig.value = 0
         d.rst_ni.value = 0
         await ClockCycles(d.clk_i, 3)
@@ -157,6 +160,37 @@ async def PolyTransformTest(dut):
     assert await tb.read(0) == (ring(list(f)) * ring(list(g))).coeffs
 
 
+def set_o(tb: PolyTb, o: bytes) -> None:
+    """O as the state unit gives it (its first 128 bytes reach the unit), in DUT and model."""
+    tb.model.set_o_bytes(o)
+    tb.dut.o_i.value = int.from_bytes(o[:128], "little")
+
+
+@cocotb.test()
+async def PolyCbdTest(dut):
+    tb = await _tb(dut)
+    rng = tb.rng
+    ring = KyberRing()
+    cases = [bytes(200), b"\xff" * 200] + [rng.randbytes(200) for _ in range(knob("PQX_N", 2) + 2)]
+    for k, o in enumerate(cases):
+        set_o(tb, o)
+        slot = k % POLY_KEM_SLOTS
+        await tb.op("POLY_CBD", slot, 0, check=False)
+        tb.dut.o_i.value = rng.getrandbits(1024)        # O may change while the engine runs
+        want = poly_run_cycles("CBD", slot)
+        cycles = 0
+        while int(tb.dut.busy_o.value):
+            cycles += 1
+            await RisingEdge(tb.dut.clk_i)
+            await Timer(1, "ns")
+        assert cycles == want, f"POLY_CBD: busy {cycles} cycles, expected {want}"
+        tb.check_state(f"after POLY_CBD {slot}")
+        tb.check_memory(f"after POLY_CBD {slot}")
+        assert poly.get_slot(tb.model, slot) == ring.cbd(o[:128], 2).coeffs
+    for slot in (4, 7, 8, 1 << 31):
+        await tb.run("POLY_CBD", slot)
+
+
 @cocotb.test()
 async def PolyIndexTest(dut):
     tb = await _tb(dut)
@@ -180,7 +214,9 @@ async def PolyRandomMixTest(dut):
     tb = await _tb(dut)
     rng = tb.rng
     for _ in range(knob("PQX_MIX", 400)):
-        name = rng.choices(tb.names, weights=[8, 4, 0.2, 0.2, 0.2, 1])[0]
+        name = rng.choices(tb.names, weights=[8, 4, 0.2, 0.2, 0.2, 0.2, 1])[0]
+        if name == "POLY_CBD":
+            set_o(tb, rng.randbytes(200))
         if name == "POLY_WR":
             addr = rng.choice([rng.randrange(2048), rng.randrange(2048), 2048 + rng.randrange(99)])
             q = poly_modulus(min(addr, 2047) // POLY_N)
