@@ -4,7 +4,7 @@
  * of an offloaded instruction that handshakes while EX is stalled; PQX holds the unit's
  * instructions at the issue port while a start is queued or the engine runs, so no result is
  * ever delayed inside PQX). Checked here: INTT(NTT(f)) = f per modulus, PWM by the constant 1,
- * the counters; under `make run CHECK=1` the lockstep compares every result with the model.
+ * CBD of a permutation's output in range, the counters; under `make run CHECK=1` the lockstep compares every result with the model.
  * Exit code = number of failed checks.
  */
 #include <stdint.h>
@@ -59,9 +59,20 @@ int main(void)
     pqx_poly_pwm(4, 5);
     uint32_t d1 = pqx_poly_rd(1024);
     chk("pwm by ntt(1)", d1, d0);
+    /* CBD of a permutation's output (O = Keccak-f of the zero state): coefficients in
+     * {0, 1, 2, q - 2, q - 1}; the lockstep checks each value against the model */
+    pqx_kinit();
+    pqx_kperm();
+    pqx_poly_cbd(2);
+    uint32_t small = 0;
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = pqx_poly_rd(512 + i);
+        small += c <= 2 || c >= 3327;
+    }
+    chk("cbd range", small, 256);
     chk("NTT runs", pqx_poly_cnt(0), 4);
     chk("NTT^-1 runs", pqx_poly_cnt(1), 2);
-    chk("PWM runs", pqx_poly_cnt(2), 1);
+    chk("PWM and CBD runs", pqx_poly_cnt(2), 2);
     chk("coefficients written", pqx_poly_cnt(6), 768);
     if (!bad)
         pqx_puts("poly_background: all passed\n");
