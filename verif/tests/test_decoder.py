@@ -2,7 +2,7 @@
 
 For every word the test drives `instr_i`, waits 1 ns and compares with `verif.models.isa`:
   * accept_o                       == accepts(word)                         (every word)
-  * dec_o.writeback, rs_read, uses_so, multi_cycle == the instruction table's row (every PQX word)
+  * dec_o.writeback, rs_read, uses_so, multi_cycle, background == the table's row (every PQX word)
   * dec_o.op, dec_o.unit           name and unit of decode(word)            (every PQX word)
 The op codes come from the `op_e` enum parsed out of rtl/pqx_pkg.sv, the unit codes from `unit_e`.
 
@@ -29,16 +29,17 @@ from verif.sv_enums import parse_enum
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "rtl" / "pqx_pkg.sv"
 
-# dec_t = packed struct {op_e op (7); unit_e unit (3); logic writeback; logic [2:0] rs_read;
-# logic uses_so; logic multi_cycle}:
+# dec_t = packed struct {op_e op (7); unit_e unit (4); logic writeback; logic [2:0] rs_read;
+# logic uses_so; logic multi_cycle; logic background}:
 # the first member is the most significant.
-MULTI_CYCLE_LSB = 0
-USES_SO_LSB = 1
-RS_READ_LSB, RS_READ_W = 2, 3
-WRITEBACK_LSB = 5
-UNIT_LSB, UNIT_W = 6, 3
-OP_LSB, OP_W = 9, 7
-DEC_W = 16
+BACKGROUND_LSB = 0
+MULTI_CYCLE_LSB = 1
+USES_SO_LSB = 2
+RS_READ_LSB, RS_READ_W = 3, 3
+WRITEBACK_LSB = 6
+UNIT_LSB, UNIT_W = 7, 4
+OP_LSB, OP_W = 11, 7
+DEC_W = 18
 
 # Register fields: rd [11:7], rs1 [19:15], rs2 [24:20], rs3 [31:27] (R4 only).
 R_REG_MASK = (0x1F << 7) | (0x1F << 15) | (0x1F << 20)
@@ -116,9 +117,10 @@ class DecoderChecker:
                 problems.append(f"writeback/rs_read={wb}/{rr:03b}, model "
                                 f"{int(info.writeback)}/{info.register_read:03b}")
             so, mc = (dec >> USES_SO_LSB) & 1, (dec >> MULTI_CYCLE_LSB) & 1
-            if so != int(info.touches_so) or mc != int(info.multi_cycle):
-                problems.append(f"uses_so/multi_cycle={so}/{mc}, table "
-                                f"{int(info.touches_so)}/{int(info.multi_cycle)}")
+            bg = (dec >> BACKGROUND_LSB) & 1
+            if so != int(info.touches_so) or mc != int(info.multi_cycle) or bg != int(info.background):
+                problems.append(f"uses_so/multi_cycle/background={so}/{mc}/{bg}, table "
+                                f"{int(info.touches_so)}/{int(info.multi_cycle)}/{int(info.background)}")
         if problems:
             self.errors.append(f"instr {word:08x} ({want_name}): " + "; ".join(problems))
 
