@@ -137,6 +137,8 @@ module pqx_decoder #(
       unique case (funct7)
         7'h00: op = pqx_pkg::OpPolyWr;
         7'h01: op = pqx_pkg::OpPolyRd;
+        7'h04: op = pqx_pkg::OpPolyLd;
+        7'h05: op = pqx_pkg::OpPolySt;
         7'h08: op = pqx_pkg::OpPolyNtt;
         7'h09: op = pqx_pkg::OpPolyIntt;
         7'h0A: op = pqx_pkg::OpPolyPwm;
@@ -420,6 +422,12 @@ module pqx_decoder #(
       end
       pqx_pkg::OpPolyRd: begin   // POLY_RD
         dec_o.unit = pqx_pkg::UnitPoly; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;
+      end
+      pqx_pkg::OpPolyLd: begin   // POLY_LD
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011; dec_o.background = 1'b1;
+      end
+      pqx_pkg::OpPolySt: begin   // POLY_ST
+        dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b011; dec_o.background = 1'b1;
       end
       pqx_pkg::OpPolyNtt: begin   // POLY_NTT
         dec_o.unit = pqx_pkg::UnitPoly; dec_o.rs_read = 3'b001; dec_o.background = 1'b1;

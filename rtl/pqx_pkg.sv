@@ -143,6 +143,8 @@ package pqx_pkg;
     OpHaraka512,            // HARAKA512
     OpPolyWr,               // POLY_WR
     OpPolyRd,               // POLY_RD
+    OpPolyLd,               // POLY_LD
+    OpPolySt,               // POLY_ST
     OpPolyNtt,              // POLY_NTT
     OpPolyIntt,             // POLY_INTT
     OpPolyPwm,              // POLY_PWM

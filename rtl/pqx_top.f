@@ -27,5 +27,7 @@ rtl/poly/pqx_poly_pkg.sv
 rtl/poly/pqx_poly_mulmod.sv
 rtl/poly/pqx_poly_mem.sv
 rtl/poly/pqx_poly_engine.sv
+rtl/poly/pqx_poly_reduce.sv
+rtl/poly/pqx_poly_dma.sv
 rtl/poly/pqx_poly_unit.sv
 rtl/pqx_top.sv

@@ -74,7 +74,19 @@ module pqx_top #(
   output logic        result_exc_o,
   output logic [5:0]  result_exccode_o,
   output logic        result_dbg_o,
-  output logic        result_err_o
+  output logic        result_err_o,
+
+  // DMA bus master of the polynomial unit (POLY_LD / POLY_ST; OBI-style, whole words, one
+  // response per granted request in request order: rtl/poly/pqx_poly_dma.sv). A system
+  // without the polynomial DMA ties gnt, rvalid and rdata to 0 (then a POLY_LD or POLY_ST
+  // keeps the unit busy).
+  output logic        dma_req_o,
+  output logic        dma_we_o,
+  output logic [31:0] dma_addr_o,
+  output logic [31:0] dma_wdata_o,
+  input  logic        dma_gnt_i,
+  input  logic        dma_rvalid_i,
+  input  logic [31:0] dma_rdata_i
 );
 
   // ------------------------------------------------------------------ issue
@@ -481,7 +493,14 @@ module pqx_top #(
     .o_i     (o_flat[8*pqx_poly_pkg::CbdBytes-1:0]),
     .data_o  (poly_data),
     .exc_o   (poly_exc),
-    .busy_o  (poly_busy)
+    .busy_o  (poly_busy),
+    .dma_req_o,
+    .dma_we_o,
+    .dma_addr_o,
+    .dma_wdata_o,
+    .dma_gnt_i,
+    .dma_rvalid_i,
+    .dma_rdata_i
   );
 
   // Response of the single-cycle units.

@@ -78,7 +78,7 @@ def main() -> int:
                    ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_soc",
                     str(ROOT / "rtl" / "soc" / "cv32e40x_lint.vlt")] + [str(x) for x in soc_files]))
     ours = [x for x in soc_files if x.is_relative_to(ROOT / "rtl")]
-    for top in ("pqx_xif_bridge", "pqx_soc_ram", "pqx_soc_sysregs"):
+    for top in ("pqx_xif_bridge", "pqx_soc_ram", "pqx_soc_arbiter", "pqx_soc_sysregs"):
         script = ("read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in ours
                                                  if x.name != "pqx_soc.sv")
                   + f"; hierarchy -top {top}; prep")

@@ -105,7 +105,8 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "and gmssl (PQX_N messages each), exact block latencies and holds, B ring and indices"),
     Unit("poly", "pqx_poly_unit",
          ("rtl/pqx_pkg.sv", "rtl/poly/pqx_poly_pkg.sv", "rtl/poly/pqx_poly_mulmod.sv",
-          "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv", "rtl/poly/pqx_poly_unit.sv"),
+          "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv",
+          "rtl/poly/pqx_poly_reduce.sv", "rtl/poly/pqx_poly_dma.sv", "rtl/poly/pqx_poly_unit.sv"),
          "verif.tests.test_poly_unit",
          "polynomial unit alone: NTT / INTT / PWM of random, zero, all q - 1 and impulse "
          "polynomials per modulus against the model (kyber-py / dilithium-py), exact engine run "

@@ -654,6 +654,18 @@ static inline uint32_t pqx_poly_rd(uint32_t rs1)
     return rd;
 }
 
+/* POLY_LD: poly unit, 1 cycle */
+static inline void pqx_poly_ld(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x04, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
+/* POLY_ST: poly unit, 1 cycle */
+static inline void pqx_poly_st(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x5b, 0, 0x05, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
 /* POLY_NTT: poly unit, 1 cycle */
 static inline void pqx_poly_ntt(uint32_t rs1)
 {

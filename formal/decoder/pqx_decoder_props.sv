@@ -150,7 +150,8 @@ module pqx_decoder_props #(
     end else if (w[6:0] == 7'b1011011) begin                        // 0x5B, R type (polynomial)
       ref_known = 1'b1;
       case ({w[14:12], w[31:25]})
-        10'h000, 10'h00A: begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b011; end  // POLY_WR, POLY_PWM
+        10'h000, 10'h00A, 10'h004, 10'h005:   // POLY_WR, POLY_PWM, POLY_LD, POLY_ST
+                          begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b011; end
         10'h001, 10'h010: begin ref_unit = U_POLY; ref_wb = 1'b1; ref_rs = 3'b001; end  // POLY_RD, POLY_CNT
         10'h008, 10'h009, 10'h00C:            // POLY_NTT, POLY_INTT, POLY_CBD
                           begin ref_unit = U_POLY; ref_wb = 1'b0; ref_rs = 3'b001; end
@@ -172,6 +173,16 @@ module pqx_decoder_props #(
   logic [4:0]  result_rd_o;
   logic [5:0]  result_exccode_o;
 
+  // The polynomial unit's DMA bus (POLY_LD/POLY_ST): any bus behaviour is legal (the DMA
+  // ignores rvalid with nothing outstanding and reduces any rdata), so the inputs are free
+  // every cycle and the outputs unused.
+  (* anyseq *) logic        dma_gnt, dma_rvalid;
+  (* anyseq *) logic [31:0] dma_rdata;
+  logic        dma_req, dma_we;
+  logic [31:0] dma_addr, dma_wdata;
+  logic        unused_dma;
+  assign unused_dma = ^{dma_req, dma_we, dma_addr, dma_wdata};
+
   pqx_top #(.UnitsBuilt(UnitsBuilt)) dut (
     .clk_i, .rst_ni,
     .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
@@ -179,7 +190,9 @@ module pqx_decoder_props #(
     .register_rs_i, .register_rs_valid_i,
     .commit_valid_i, .commit_hartid_i, .commit_id_i, .commit_kill_i,
     .result_valid_o, .result_ready_i, .result_hartid_o, .result_id_o, .result_data_o,
-    .result_rd_o, .result_we_o, .result_exc_o, .result_exccode_o, .result_dbg_o, .result_err_o
+    .result_rd_o, .result_we_o, .result_exc_o, .result_exccode_o, .result_dbg_o, .result_err_o,
+    .dma_req_o(dma_req), .dma_we_o(dma_we), .dma_addr_o(dma_addr), .dma_wdata_o(dma_wdata),
+    .dma_gnt_i(dma_gnt), .dma_rvalid_i(dma_rvalid), .dma_rdata_i(dma_rdata)
   );
 
   logic          dec_accept;

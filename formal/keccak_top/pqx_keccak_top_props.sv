@@ -39,6 +39,16 @@ module pqx_keccak_top_props #(
   logic [4:0]  result_rd;
   logic [5:0]  result_exccode;
 
+  // The polynomial unit's DMA bus (POLY_LD/POLY_ST): any bus behaviour is legal (the DMA
+  // ignores rvalid with nothing outstanding and reduces any rdata), so the inputs are free
+  // every cycle and the outputs unused.
+  (* anyseq *) logic        dma_gnt, dma_rvalid;
+  (* anyseq *) logic [31:0] dma_rdata;
+  logic        dma_req, dma_we;
+  logic [31:0] dma_addr, dma_wdata;
+  logic        unused_dma;
+  assign unused_dma = ^{dma_req, dma_we, dma_addr, dma_wdata};
+
   pqx_top #(.Pipelined(Pipelined)) dut (
     .clk_i, .rst_ni, .issue_valid_i, .issue_ready_o(issue_ready), .issue_instr_i, .issue_mode_i,
     .issue_hartid_i, .issue_id_i, .issue_accept_o(accept), .issue_writeback_o(writeback),
@@ -47,7 +57,9 @@ module pqx_keccak_top_props #(
     .result_ready_i, .result_hartid_o(result_hartid), .result_id_o(result_id),
     .result_data_o(result_data), .result_rd_o(result_rd), .result_we_o(result_we),
     .result_exc_o(result_exc), .result_exccode_o(result_exccode), .result_dbg_o(result_dbg),
-    .result_err_o(result_err)
+    .result_err_o(result_err),
+    .dma_req_o(dma_req), .dma_we_o(dma_we), .dma_addr_o(dma_addr), .dma_wdata_o(dma_wdata),
+    .dma_gnt_i(dma_gnt), .dma_rvalid_i(dma_rvalid), .dma_rdata_i(dma_rdata)
   );
   assign unused_outputs = ^{issue_ready, accept, writeback, register_read, result_valid,
                             result_hartid, result_id, result_data, result_rd, result_we,

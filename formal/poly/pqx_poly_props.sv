@@ -15,6 +15,10 @@
 //
 // POLY_MULMOD (tasks `mulmod_k`, `mulmod_d`): pqx_poly_mulmod's Barrett reduction of every
 // x < Q^2 (x = a b + c for a, b, c < Q), Q = 3329 and 8380417.
+//
+// POLY_REDUCE (tasks `reduce_k`, `reduce_d`): pqx_poly_reduce, the DMA's load reduction, for
+// every IW-bit word x (a free input): r_o == x % Q (the SMT remainder by the constant Q, not
+// the RTL's Barrett steps), Q = 3329 with IW = 16 and Q = 8380417 with IW = 32.
 `default_nettype none
 
 module pqx_poly_props (
@@ -149,6 +153,19 @@ module pqx_poly_props (
   end
   logic unused;
   assign unused = ^{clk_i, rst_ni, a, b, c};
+`endif
+
+`ifdef POLY_REDUCE
+  localparam int unsigned Q  = `POLY_Q;
+  localparam int unsigned IW = `POLY_IW;
+  (* anyconst *) logic [IW-1:0] x;
+  logic [23:0] r_o;
+  pqx_poly_reduce #(.Q(Q), .IW(IW)) dut (.x_i(x), .r_o(r_o));
+  always @* begin
+    a_mod: assert (r_o == 24'(x % IW'(Q)));
+  end
+  logic unused;
+  assign unused = ^{clk_i, rst_ni};
 `endif
 
 endmodule

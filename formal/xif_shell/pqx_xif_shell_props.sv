@@ -80,6 +80,16 @@ module pqx_xif_shell_props #(
 
   // Every unit built (pqx_pkg::UnitsBuilt): the multi-cycle instructions (KSTART, KPERM, THASH,
   // PRF, MODP_MONTYMUL) run in this proof.
+  // The polynomial unit's DMA bus (POLY_LD/POLY_ST): any bus behaviour is legal (the DMA
+  // ignores rvalid with nothing outstanding and reduces any rdata), so the inputs are free
+  // every cycle and the outputs unused.
+  (* anyseq *) logic        dma_gnt, dma_rvalid;
+  (* anyseq *) logic [31:0] dma_rdata;
+  logic        dma_req, dma_we;
+  logic [31:0] dma_addr, dma_wdata;
+  logic        unused_dma;
+  assign unused_dma = ^{dma_req, dma_we, dma_addr, dma_wdata};
+
   pqx_top #(.Pipelined(Pipelined)) dut (
     .clk_i, .rst_ni,
     .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
@@ -87,7 +97,9 @@ module pqx_xif_shell_props #(
     .register_rs_i, .register_rs_valid_i,
     .commit_valid_i, .commit_hartid_i, .commit_id_i, .commit_kill_i,
     .result_valid_o, .result_ready_i, .result_hartid_o, .result_id_o, .result_data_o,
-    .result_rd_o, .result_we_o, .result_exc_o, .result_exccode_o, .result_dbg_o, .result_err_o
+    .result_rd_o, .result_we_o, .result_exc_o, .result_exccode_o, .result_dbg_o, .result_err_o,
+    .dma_req_o(dma_req), .dma_we_o(dma_we), .dma_addr_o(dma_addr), .dma_wdata_o(dma_wdata),
+    .dma_gnt_i(dma_gnt), .dma_rvalid_i(dma_rvalid), .dma_rdata_i(dma_rdata)
   );
 
   // Probes: left undriven here and connected by the .sby script (`connect -set`, after `flatten`)

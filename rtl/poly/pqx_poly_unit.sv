@@ -1,5 +1,6 @@
-// PQX polynomial unit: eight polynomial slots, the Vortex-PCU-style NTT engine and eight
-// performance counters (docs/isa.md, "Polynomial instructions").
+// PQX polynomial unit: eight polynomial slots, the Vortex-PCU-style NTT engine, the DMA engine
+// that moves slots to and from host memory, and eight performance counters (docs/isa.md,
+// "Polynomial instructions").
 //
 // Architectural state: the slot memory (pqx_poly_mem: slots 0..3 ML-KEM, q = 3329; slots
 // 4..7 ML-DSA, q = 8380417; zero after reset, cleared by the engine) and the counters
@@ -7,11 +8,14 @@
 //
 // Schedule: every instruction executes in one cycle (start_i). POLY_WR writes its coefficient
 // at the end of that cycle, POLY_RD and POLY_CNT read combinationally; POLY_NTT, POLY_INTT
-// POLY_PWM and POLY_CBD (which samples O's first 128 bytes, latched at its start) start the engine, which then runs in the background (busy_o) for a fixed
-// number of cycles (pqx_poly_engine). pqx_top executes no polynomial instruction while busy_o
-// is high (and holds new ones at the issue port), so an engine run is never disturbed and the
-// memory's port 0 serves the instructions only when the engine is idle. An out-of-range
-// operand raises exc_o, and then nothing is written, started or counted.
+// POLY_PWM and POLY_CBD (which samples O's first 128 bytes, latched at its start) start the
+// engine, which then runs in the background (busy_o) for a fixed number of cycles
+// (pqx_poly_engine); POLY_LD and POLY_ST start the DMA (pqx_poly_dma), which runs in the
+// background until its last bus response. pqx_top executes no polynomial instruction while
+// busy_o is high (and holds new ones at the issue port), so a run is never disturbed: the
+// memory's ports serve the engine or the DMA while one runs, port 0 serves the instructions
+// otherwise. An out-of-range operand raises exc_o, and then nothing is written, started,
+// requested or counted.
 `default_nettype none
 
 module pqx_poly_unit (
@@ -24,7 +28,16 @@ module pqx_poly_unit (
   input  logic [8*pqx_poly_pkg::CbdBytes-1:0] o_i,   // O's first bytes (POLY_CBD)
   output logic [31:0]  data_o,
   output logic         exc_o,
-  output logic         busy_o
+  output logic         busy_o,
+
+  // DMA bus master (pqx_poly_dma)
+  output logic         dma_req_o,
+  output logic         dma_we_o,
+  output logic [31:0]  dma_addr_o,
+  output logic [31:0]  dma_wdata_o,
+  input  logic         dma_gnt_i,
+  input  logic         dma_rvalid_i,
+  input  logic [31:0]  dma_rdata_i
 );
 
   localparam int unsigned AW = pqx_poly_pkg::AddrW;
@@ -47,6 +60,7 @@ module pqx_poly_unit (
       pqx_pkg::OpPolyNtt, pqx_pkg::OpPolyIntt, pqx_pkg::OpPolyCnt: exc_o = !slot1_ok;
       pqx_pkg::OpPolyPwm:  exc_o = !(slot1_ok && slot2_ok && same_modulus);
       pqx_pkg::OpPolyCbd:  exc_o = !(rs1_i < 32'(pqx_poly_pkg::KemSlots));
+      pqx_pkg::OpPolyLd, pqx_pkg::OpPolySt: exc_o = !(slot2_ok && rs1_i[1:0] == 2'b00);
       default:             exc_o = 1'b0;
     endcase
   end
@@ -91,7 +105,37 @@ module pqx_poly_unit (
     .cnt_mul_o  (cnt_mul)
   );
 
-  // Port 0 serves POLY_RD / POLY_WR while the engine is idle.
+  logic                 dma_start, dma_busy;
+  logic [1:0][AW-1:0]   dma_raddr, dma_waddr;
+  logic [1:0]           dma_we;
+  logic [1:0][CW-1:0]   dma_wdata;
+  assign dma_start = go && (op_i == pqx_pkg::OpPolyLd || op_i == pqx_pkg::OpPolySt);
+
+  pqx_poly_dma u_dma (
+    .clk_i,
+    .rst_ni,
+    .start_i     (dma_start),
+    .store_i     (op_i == pqx_pkg::OpPolySt),
+    .base_i      (rs1_i),
+    .slot_i      (rs2_i[2:0]),
+    .busy_o      (dma_busy),
+    .raddr_o     (dma_raddr),
+    .rdata_i     (rdata[1:0]),
+    .we_o        (dma_we),
+    .waddr_o     (dma_waddr),
+    .wdata_o     (dma_wdata),
+    .req_o       (dma_req_o),
+    .we_bus_o    (dma_we_o),
+    .addr_o      (dma_addr_o),
+    .wdata_bus_o (dma_wdata_o),
+    .gnt_i       (dma_gnt_i),
+    .rvalid_i    (dma_rvalid_i),
+    .rdata_bus_i (dma_rdata_i)
+  );
+
+  // The memory's ports: the engine's while it runs (or clears), the DMA's while it runs
+  // (never both: the unit starts neither while the other is busy), else port 0 serves
+  // POLY_RD / POLY_WR.
   logic wr_go;
   assign wr_go = go && op_i == pqx_pkg::OpPolyWr;
   always_comb begin
@@ -99,7 +143,12 @@ module pqx_poly_unit (
     we    = eng_we;
     waddr = eng_waddr;
     wdata = eng_wdata;
-    if (!eng_busy) begin
+    if (dma_busy) begin
+      raddr[1:0] = dma_raddr;
+      we         = dma_we;
+      waddr      = dma_waddr;
+      wdata      = dma_wdata;
+    end else if (!eng_busy) begin
       raddr[0] = rs1_i[AW-1:0];
       we[0]    = wr_go;
       waddr[0] = rs2_i[AW-1:0];
@@ -116,11 +165,12 @@ module pqx_poly_unit (
     .wdata_i (wdata)
   );
 
-  assign busy_o = eng_busy;
+  assign busy_o = eng_busy || dma_busy;
 
   // ---------------------------------------------------------------- counters
   // 0 NTT runs, 1 INTT runs, 2 PWM and CBD runs, 3 engine run cycles, 4 butterflies, 5 engine modular
-  // products, 6 POLY_WR writes, 7 POLY_RD reads (only what executed instructions caused).
+  // products, 6 coefficients written by POLY_WR and POLY_LD, 7 coefficients read by POLY_RD and
+  // POLY_ST (only what executed instructions caused; a transfer counts its 256 at its start).
   logic [pqx_poly_pkg::Counters-1:0][31:0] cnt_q;
   logic [pqx_poly_pkg::Counters-1:0][31:0] cnt_add;
   always_comb begin
@@ -131,8 +181,9 @@ module pqx_poly_unit (
     cnt_add[3] = 32'(cnt_busy);
     cnt_add[4] = 32'(cnt_bf);
     cnt_add[5] = 32'(cnt_mul);
-    cnt_add[6] = 32'(wr_go);
-    cnt_add[7] = 32'(go && op_i == pqx_pkg::OpPolyRd);
+    cnt_add[6] = wr_go ? 32'd1 : go && op_i == pqx_pkg::OpPolyLd ? 32'(pqx_poly_pkg::N) : 32'd0;
+    cnt_add[7] = go && op_i == pqx_pkg::OpPolyRd ? 32'd1
+                 : go && op_i == pqx_pkg::OpPolySt ? 32'(pqx_poly_pkg::N) : 32'd0;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

@@ -57,5 +57,6 @@ $CORE/bhv/cv32e40x_sim_clock_gate.sv
 # the SoC
 rtl/soc/pqx_xif_bridge.sv
 rtl/soc/pqx_soc_ram.sv
+rtl/soc/pqx_soc_arbiter.sv
 rtl/soc/pqx_soc_sysregs.sv
 rtl/soc/pqx_soc.sv

@@ -21,8 +21,11 @@
 //              (kill filtering and the erratum-2 issue hold: see its header).
 //   u_pqx      pqx_top.
 //   u_ram      pqx_soc_ram, 512 KiB at 0x0000_0000 (instruction port: fetch; data
-//              port: loads/stores below 0x8000_0000). Storage u_ram.mem_q, filled by
-//              the bench with $readmemh.
+//              port: loads/stores below 0x8000_0000 and PQX's DMA, through u_arb).
+//              Storage u_ram.mem_q, filled by the bench with $readmemh.
+//   u_arb      pqx_soc_arbiter: the RAM's data port shared, round robin, between the
+//              core's data port and PQX's polynomial DMA (POLY_LD / POLY_ST; the DMA sees
+//              the RAM at every address, aliased like the core's RAM accesses).
 //   u_sysregs  pqx_soc_sysregs at 0x8000_0000 (see its header for the registers).
 //
 // Memory map (data port; the instruction port sees the RAM at every address):
@@ -30,8 +33,9 @@
 //   0x8000_0000 - 0x8000_0023  system registers (0x20 PQX_EXC reads back, the others
 //                              read 0; the rest of 0x8000_0000 - 0xFFFF_FFFF reads 0,
 //                              ignores writes)
-// Both targets always grant and answer exactly one cycle after the request, so the
-// response mux follows the system registers' rvalid.
+// Both targets answer exactly one cycle after the grant (the RAM's data port may withhold
+// the core's grant for a cycle while PQX's DMA uses it), so the response mux follows the
+// system registers' rvalid.
 //
 // Clocks and reset: one clock. The core gates its own clock in its sleep unit
 // (module cv32e40x_clock_gate: for simulation bhv/cv32e40x_sim_clock_gate.sv of the
@@ -189,6 +193,8 @@ module pqx_soc (
   logic [31:0] pqx_result_data;
   logic [4:0]  pqx_result_rd;
   logic [5:0]  pqx_result_exccode;
+  logic        dma_req, dma_we, dma_gnt, dma_rvalid;
+  logic [31:0] dma_addr, dma_wdata;
 
   pqx_xif_bridge u_bridge (
     .clk_i,
@@ -282,13 +288,23 @@ module pqx_soc (
     .result_exc_o          (pqx_result_exc),
     .result_exccode_o      (pqx_result_exccode),
     .result_dbg_o          (pqx_result_dbg),
-    .result_err_o          (pqx_result_err)
+    .result_err_o          (pqx_result_err),
+    .dma_req_o             (dma_req),
+    .dma_we_o              (dma_we),
+    .dma_addr_o            (dma_addr),
+    .dma_wdata_o           (dma_wdata),
+    .dma_gnt_i             (dma_gnt),
+    .dma_rvalid_i          (dma_rvalid),
+    .dma_rdata_i           (ram_data_rdata)
   );
 
   // ------------------------------------------------------------------ memory
   logic        sys_sel;                // data access to the system registers (addr[31])
   logic        ram_data_gnt, ram_data_rvalid;
   logic [31:0] ram_data_rdata;
+  logic        ram_req, ram_we, ram_gnt, ram_rvalid;
+  logic [3:0]  ram_be;
+  logic [31:0] ram_addr, ram_wdata;
   logic        sys_gnt, sys_rvalid;
   logic [31:0] sys_rdata;
 
@@ -314,14 +330,39 @@ module pqx_soc (
     .instr_gnt_o    (instr_gnt),
     .instr_rvalid_o (instr_rvalid),
     .instr_rdata_o  (instr_rdata),
-    .data_req_i     (data_req && !sys_sel),
-    .data_we_i      (data_we),
-    .data_be_i      (data_be),
-    .data_addr_i    (data_addr),
-    .data_wdata_i   (data_wdata),
-    .data_gnt_o     (ram_data_gnt),
-    .data_rvalid_o  (ram_data_rvalid),
+    .data_req_i     (ram_req),
+    .data_we_i      (ram_we),
+    .data_be_i      (ram_be),
+    .data_addr_i    (ram_addr),
+    .data_wdata_i   (ram_wdata),
+    .data_gnt_o     (ram_gnt),
+    .data_rvalid_o  (ram_rvalid),
     .data_rdata_o   (ram_data_rdata)
+  );
+
+  pqx_soc_arbiter u_arb (
+    .clk_i,
+    .rst_ni,
+    .core_req_i    (data_req && !sys_sel),
+    .core_we_i     (data_we),
+    .core_be_i     (data_be),
+    .core_addr_i   (data_addr),
+    .core_wdata_i  (data_wdata),
+    .core_gnt_o    (ram_data_gnt),
+    .core_rvalid_o (ram_data_rvalid),
+    .dma_req_i     (dma_req),
+    .dma_we_i      (dma_we),
+    .dma_addr_i    (dma_addr),
+    .dma_wdata_i   (dma_wdata),
+    .dma_gnt_o     (dma_gnt),
+    .dma_rvalid_o  (dma_rvalid),
+    .ram_req_o     (ram_req),
+    .ram_we_o      (ram_we),
+    .ram_be_o      (ram_be),
+    .ram_addr_o    (ram_addr),
+    .ram_wdata_o   (ram_wdata),
+    .ram_gnt_i     (ram_gnt),
+    .ram_rvalid_i  (ram_rvalid)
   );
 
   pqx_soc_sysregs u_sysregs (

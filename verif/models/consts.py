@@ -82,6 +82,24 @@ def poly_run_cycles(op: str, slot: int) -> int:
     return steps + 2
 
 
+def poly_dma_words(slot: int) -> int:
+    """Bus words of one POLY_LD / POLY_ST of a slot: two 16-bit ML-KEM coefficients a word, one
+    ML-DSA coefficient a word."""
+    return POLY_N // 2 if slot < POLY_KEM_SLOTS else POLY_N
+
+
+def poly_dma_cycles(slot: int, stalls: int = 0) -> int:
+    """Cycles a transfer keeps the unit busy after its instruction executes, on a bus that grants
+    at once and answers in the next cycle, plus `stalls` cycles the bus held a grant or a
+    response back (requests and responses overlap: one word a cycle)."""
+    return poly_dma_words(slot) + 1 + stalls
+
+
+POLY_DMA_WINDOW = 0x0004_0000
+POLY_DMA_WINDOW_BYTES = 0x2000
+"""Random stimulus keeps POLY_LD / POLY_ST bases in this window, so loads meet earlier stores."""
+
 POLY_LONGEST_WAIT = max([POLY_CLEAR_CYCLES] + [poly_run_cycles(op, s) for op in ("NTT", "INTT", "PWM", "CBD")
                                                for s in range(POLY_SLOTS)])
-"""The longest a polynomial instruction waits for the engine (a host's watchdog allows it)."""
+"""The longest a polynomial instruction waits for the engine (a host's watchdog allows it; a
+DMA transfer's wait also depends on the bus: poly_dma_cycles)."""

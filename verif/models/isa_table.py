@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal
 
 from .consts import (CRV_B_WORDS, MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, POLY_COUNTERS,
-                     POLY_KEM_SLOTS, POLY_N, POLY_SLOTS, Q_D, Q_F, Q_K, TR_SIZE, poly_modulus,
+                     POLY_DMA_WINDOW, POLY_DMA_WINDOW_BYTES, POLY_KEM_SLOTS, POLY_N,
+                     POLY_SLOTS, Q_D, Q_F, Q_K, TR_SIZE, poly_modulus,
                      s16, s32)
 
 OPCODE_R4 = 0x6B
@@ -375,6 +376,23 @@ def _poly_pwm_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
     return x, y, c
 
 
+def _poly_dma_operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+    # a word-aligned base inside a small window (so loads meet earlier stores), now and then a
+    # misaligned base or a slot out of range
+    base = POLY_DMA_WINDOW + 4 * r.randrange(POLY_DMA_WINDOW_BYTES // 4 - POLY_N)
+    if r.random() < 0.05:
+        base |= r.randrange(1, 4)
+    slot = r.randrange(POLY_SLOTS) if r.random() < 0.95 else r.randrange(POLY_SLOTS, 1 << 32)
+    return base, slot, c
+
+
+_POLY_DMA_CORNERS: dict[str, Corner] = {
+    "ML-KEM slot": lambda a, b, c: a & 3 == 0 and b < POLY_KEM_SLOTS,
+    "ML-DSA slot": lambda a, b, c: a & 3 == 0 and POLY_KEM_SLOTS <= b < POLY_SLOTS,
+    "misaligned base (exception)": lambda a, b, c: a & 3 != 0,
+    "slot > 7 (exception)": lambda a, b, c: b >= POLY_SLOTS}
+
+
 def _same_modulus(a: int, b: int) -> bool:
     return a < POLY_SLOTS and b < POLY_SLOTS and (a < POLY_KEM_SLOTS) == (b < POLY_KEM_SLOTS)
 
@@ -567,6 +585,10 @@ _TABLE: tuple[InstrInfo, ...] = (
                    and a >= poly_modulus(b // POLY_N)}),
     _poly("POLY_RD", 0x01, RS1, True, "OpPolyRd",
           **dict(zip(("operands", "corners"), _index(0, _POLY_ADDRESSES)))),
+    _poly("POLY_LD", 0x04, RS1 | RS2, False, "OpPolyLd", weight=0.03, background=True,
+          operands=_poly_dma_operands, corners=_POLY_DMA_CORNERS),
+    _poly("POLY_ST", 0x05, RS1 | RS2, False, "OpPolySt", weight=0.03, background=True,
+          operands=_poly_dma_operands, corners=_POLY_DMA_CORNERS),
     _poly_start("POLY_NTT", 0x08, "OpPolyNtt"),
     _poly_start("POLY_INTT", 0x09, "OpPolyIntt"),
     _poly("POLY_PWM", 0x0A, RS1 | RS2, False, "OpPolyPwm", weight=0.03, background=True,

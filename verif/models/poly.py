@@ -12,13 +12,15 @@ verif/models/test_poly.py checks them against kyber-py and dilithium-py.
 
 Architectural state, in `PqxModel.latches`: POLY_MEM (the 2048 coefficients, coefficient a in
 bits [24 a, 24 a + 24): slot a / 256, index a mod 256) and POLY_CNT<k> (the eight counters, 32-bit,
-wrapping). Everything is zero at reset (the RTL clears the slots after reset).
+wrapping). Everything is zero at reset (the RTL clears the slots after reset). POLY_LD and
+POLY_ST move a slot from and to `PqxModel.host` (the DMA's view of host memory), at once: the
+model has no timing, so a bench compares host memory once the transfers have ended.
 """
 
 from __future__ import annotations
 
 from .consts import (M32, POLY_COUNTERS, POLY_KEM_SLOTS, POLY_N, POLY_SLOTS, Q_D, Q_K,
-                     poly_layers, poly_modulus, poly_run_cycles)
+                     poly_dma_words, poly_layers, poly_modulus, poly_run_cycles)
 from .pqx_model import BadOperands, PqxModel, semantics
 
 COEFF_BITS = 24
@@ -40,8 +42,8 @@ N_INV_K = pow(128, -1, Q_K)     # 3303, FIPS 203 Algorithm 10
 N_INV_D = pow(256, -1, Q_D)     # 8347681, FIPS 204 Algorithm 42
 
 COUNTERS = ("NTT runs", "NTT^-1 runs", "point-wise products and CBD samplings", "engine busy cycles",
-            "butterflies", "engine modular multiplications", "coefficients written (POLY_WR)",
-            "coefficients read (POLY_RD)")
+            "butterflies", "engine modular multiplications",
+            "coefficients written (POLY_WR, POLY_LD)", "coefficients read (POLY_RD, POLY_ST)")
 """POLY_CNT k, in order; every one counts only what executed instructions did."""
 assert len(COUNTERS) == POLY_COUNTERS
 
@@ -222,6 +224,45 @@ def _run(m: PqxModel, op: str, slot: int, other: int | None = None) -> None:
     _count(m, 3, poly_run_cycles(op, slot))
     _count(m, 4, butterflies)
     _count(m, 5, products)
+
+
+def slot_words(slot: int, coeffs: list[int]) -> list[int]:
+    """The bus words of a slot's coefficients (POLY_ST): two 16-bit coefficients a word, 2k in the
+    low half, for ML-KEM slots; one coefficient a word for ML-DSA slots."""
+    if slot < POLY_KEM_SLOTS:
+        return [coeffs[2 * k] | coeffs[2 * k + 1] << 16 for k in range(POLY_N // 2)]
+    return list(coeffs)
+
+
+def words_slot(slot: int, words: list[int]) -> list[int]:
+    """The coefficients POLY_LD makes of a slot's bus words: each 16-bit (ML-KEM) or 32-bit
+    (ML-DSA) field, as an unsigned integer, modulo q."""
+    q = poly_modulus(slot)
+    if slot < POLY_KEM_SLOTS:
+        return [((w >> half) & 0xFFFF) % q for w in words for half in (0, 16)]
+    return [w % q for w in words]
+
+
+def _transfer(rs1: int, rs2: int) -> tuple[int, int]:
+    if rs1 & 3:
+        raise BadOperands(f"base {rs1:#x} is not word-aligned")
+    return rs1, _slot(rs2)
+
+
+@semantics("POLY_LD")
+def _poly_ld(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    base, slot = _transfer(rs1, rs2)
+    words = [m.host.read(base + 4 * k) for k in range(poly_dma_words(slot))]
+    set_slot(m, slot, words_slot(slot, words))
+    _count(m, 6, POLY_N)
+
+
+@semantics("POLY_ST")
+def _poly_st(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+    base, slot = _transfer(rs1, rs2)
+    for k, w in enumerate(slot_words(slot, get_slot(m, slot))):
+        m.host.write(base + 4 * k, w)
+    _count(m, 7, POLY_N)
 
 
 @semantics("POLY_NTT")

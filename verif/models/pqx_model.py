@@ -9,6 +9,7 @@ handlers without touching `execute`.
 from __future__ import annotations
 
 import copy
+import hashlib
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -78,6 +79,29 @@ def _zero_state() -> list[int]:
 
 
 @dataclass
+class HostMemory:
+    """Host memory as PQX's DMA sees it (POLY_LD, POLY_ST): 32-bit words at word-aligned byte
+    addresses, modulo 2^32. A word never written reads 0, or, with a seed, a fixed pseudo-random
+    word of (seed, address): a bench and the model built with one seed see the same memory."""
+
+    seed: int | None = None
+    words: dict[int, int] = field(default_factory=dict)
+    """The words written, by byte address."""
+
+    def read(self, addr: int) -> int:
+        addr &= 0xFFFF_FFFC
+        if addr in self.words:
+            return self.words[addr]
+        if self.seed is None:
+            return 0
+        digest = hashlib.blake2s(f"{self.seed}:{addr}".encode(), digest_size=4).digest()
+        return int.from_bytes(digest, "little")
+
+    def write(self, addr: int, value: int) -> None:
+        self.words[addr & 0xFFFF_FFFC] = value & 0xFFFF_FFFF
+
+
+@dataclass
 class PqxModel:
     """Architectural state of PQX and instruction-at-a-time execution."""
 
@@ -87,13 +111,15 @@ class PqxModel:
     """Output buffer of the last permutation, same layout as S."""
     latches: dict[str, int] = field(default_factory=dict)
     """Unit latches (H, K, F of the ISA) by name, added by the units that use them."""
+    host: HostMemory = field(default_factory=HostMemory)
+    """Host memory, which POLY_LD reads and POLY_ST writes (not PQX state: reset keeps it)."""
 
     def copy(self) -> PqxModel:
         """An independent deep copy of the model."""
         return copy.deepcopy(self)
 
     def reset(self) -> None:
-        """Return to the reset state: S and O zero, no latch values."""
+        """Return to the reset state: S and O zero, no latch values (host memory is kept)."""
         self.S = _zero_state()
         self.O = _zero_state()
         self.latches = {}

@@ -135,11 +135,12 @@ def test_crv_funct7_from_spec() -> None:
 
 
 def test_poly_funct7_from_spec() -> None:
-    expected = {"POLY_WR": 0x00, "POLY_RD": 0x01, "POLY_NTT": 0x08, "POLY_INTT": 0x09,
-                "POLY_PWM": 0x0A, "POLY_CBD": 0x0C, "POLY_CNT": 0x10}
+    expected = {"POLY_WR": 0x00, "POLY_RD": 0x01, "POLY_LD": 0x04, "POLY_ST": 0x05,
+                "POLY_NTT": 0x08, "POLY_INTT": 0x09, "POLY_PWM": 0x0A, "POLY_CBD": 0x0C,
+                "POLY_CNT": 0x10}
     assert {i.name: i.funct7 for i in INSTRUCTIONS.values() if i.opcode == 0x5B} == expected
     assert {i.name for i in INSTRUCTIONS.values() if i.background} == {
-        "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
+        "POLY_LD", "POLY_ST", "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
 
 
 def test_r4_funct_from_spec() -> None:
@@ -157,7 +158,7 @@ def test_writeback_flags() -> None:
              "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
              "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512",
-             "POLY_WR", "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
+             "POLY_WR", "POLY_LD", "POLY_ST", "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
     no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 

@@ -16,6 +16,7 @@ from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.models import PqxModel, encode, poly
 from verif.models.consts import POLY_N, Q_D, Q_K, poly_run_cycles
+from verif.models.pqx_model import HostMemory
 
 KYBER = KyberRing()
 DILITHIUM = DilithiumRing()
@@ -109,7 +110,8 @@ def test_instructions_transform_slots_and_count() -> None:
     ("POLY_WR", 0, 2048), ("POLY_WR", Q_K, 3), ("POLY_WR", Q_D, 1024), ("POLY_WR", 1 << 31, 5),
     ("POLY_RD", 2048, 0), ("POLY_NTT", 8, 0), ("POLY_INTT", 1 << 31, 0), ("POLY_PWM", 0, 4),
     ("POLY_PWM", 5, 3), ("POLY_PWM", 8, 8), ("POLY_CNT", 8, 0), ("POLY_CBD", 4, 0),
-    ("POLY_CBD", 1 << 31, 0)])
+    ("POLY_CBD", 1 << 31, 0), ("POLY_LD", 2, 0), ("POLY_LD", 0, 8), ("POLY_ST", 0x1001, 1),
+    ("POLY_ST", 0, 1 << 31)])
 def test_bad_operands_raise_and_change_nothing(name: str, rs1: int, rs2: int) -> None:
     m = PqxModel()
     run(m, "POLY_WR", 7, 3)
@@ -117,6 +119,7 @@ def test_bad_operands_raise_and_change_nothing(name: str, rs1: int, rs2: int) ->
     r = run(m, name, rs1, rs2)
     assert r.exc and r.exccode == 2 and r.data == 0
     assert m.latches == before
+    assert m.host.words == {}
 
 
 def test_kem_slot_boundary_uses_each_modulus() -> None:
@@ -126,3 +129,27 @@ def test_kem_slot_boundary_uses_each_modulus() -> None:
     assert not run(m, "POLY_WR", Q_K, 1024).exc
     assert not run(m, "POLY_WR", Q_D - 1, 2047).exc
     assert run(m, "POLY_RD", 2047).data == Q_D - 1
+
+
+def test_dma_round_trip_and_reduction() -> None:
+    """POLY_ST writes the documented word layout; POLY_LD reduces every field mod q."""
+    m = PqxModel(host=HostMemory(seed=5))
+    kem = [(7 * i + 1) % Q_K for i in range(POLY_N)]
+    dsa = [(i * 65537 + 3) % Q_D for i in range(POLY_N)]
+    poly.set_slot(m, 1, kem)
+    poly.set_slot(m, 6, dsa)
+    assert not run(m, "POLY_ST", 0x100, 1).exc and not run(m, "POLY_ST", 0x400, 6).exc
+    assert [m.host.read(0x100 + 4 * k) for k in range(2)] == [kem[0] | kem[1] << 16,
+                                                              kem[2] | kem[3] << 16]
+    assert m.host.read(0x400 + 4 * 255) == dsa[255]
+    run(m, "POLY_LD", 0x100, 2)
+    run(m, "POLY_LD", 0x400, 7)
+    assert poly.get_slot(m, 2) == kem and poly.get_slot(m, 7) == dsa
+    m.host.write(0x800, 0xFFFF_FFFF)
+    run(m, "POLY_LD", 0x800, 0)
+    run(m, "POLY_LD", 0x800, 4)
+    assert poly.get_slot(m, 0)[:2] == [0xFFFF % Q_K] * 2
+    assert poly.get_slot(m, 4)[0] == 0xFFFF_FFFF % Q_D
+    loaded = poly.get_slot(m, 4)[1:]            # words never written: the seed's, reduced
+    assert loaded == [m.host.read(0x800 + 4 * k) % Q_D for k in range(1, POLY_N)]
+    assert [poly.counter(m, k) for k in (6, 7)] == [4 * POLY_N, 2 * POLY_N]

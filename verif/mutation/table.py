@@ -496,6 +496,37 @@ MUTATIONS += [
              "assign value_ok     = rs1_i < 32'(pqx_poly_pkg::QD);",
              "POLY_WR takes an ML-KEM coefficient >= 3329 without the exception",
              checker="sim:poly"),
+    # the Vortex PCU's DMA bug classes (docs/notes/issue14-seed-facts.md, 1.10), planted in
+    # pqx_poly_dma; the memory agent of the unit test stalls grants and responses at random
+    Mutation("poly_dma_no_overlap", "rtl/poly/pqx_poly_dma.sv",
+             "assign answered = busy_q && rvalid_i && rsp_q != req_q;",
+             "assign answered = busy_q && rvalid_i && rsp_q != req_q && req_q == words;",
+             "PCU bug 1: responses are taken only once every request is out (request and "
+             "response phases do not overlap): the responses that came earlier are lost and the "
+             "transfer hangs", checker="sim:poly"),
+    Mutation("poly_dma_restart", "rtl/poly/pqx_poly_dma.sv",
+             "        if (rsp_q + 9'd1 == words) busy_q <= 1'b0;",
+             "        if (rsp_q + 9'd1 == words) begin req_q <= '0; rsp_q <= '0; end",
+             "PCU bug 3: the end of a transfer starts it again (the start re-asserted as busy "
+             "falls): duplicated requests, no end", checker="sim:poly"),
+    Mutation("poly_dma_store_done_early", "rtl/poly/pqx_poly_dma.sv",
+             "        if (rsp_q + 9'd1 == words) busy_q <= 1'b0;\n      end",
+             "        if (rsp_q + 9'd1 == words) busy_q <= 1'b0;\n      end\n"
+             "      if (granted && req_q + 9'd1 == words) busy_q <= 1'b0;",
+             "PCU bug 4, the other way round: the transfer ends with its last grant, not its last "
+             "response (writes still unanswered, a load's last words not yet written)",
+             checker="sim:poly"),
+    Mutation("poly_dma_count_race", "rtl/poly/pqx_poly_dma.sv",
+             "      if (answered) begin",
+             "      else if (answered) begin",
+             "PCU bug 5: a grant and a response in one cycle update one counter only (last write "
+             "wins): a response is lost and the transfer hangs", checker="sim:poly"),
+    Mutation("poly_dma_data_moves", "rtl/poly/pqx_poly_dma.sv",
+             "assign raddr_o[0] = kem ? {slot_q, req_q[6:0], 1'b0} : {slot_q, req_q[7:0]};",
+             "assign raddr_o[0] = kem ? {slot_q, rsp_q[6:0], 1'b0} : {slot_q, rsp_q[7:0]};",
+             "a store's write data follows the responses instead of the request: it changes while "
+             "the request waits for its grant (OBI) and lands at the wrong word",
+             checker="sim:poly"),
     Mutation("poly_queued_start_not_held", "rtl/pqx_top.sv",
              "assign poly_pending = queue_background || dsp_background;",
              "assign poly_pending = 1'b0;",

@@ -14,6 +14,10 @@ engine's run length checked exactly in cycles.
   PolyIndexTest      every operand check at its edges (address 2047/2048, q - 1 / q at the
                      ML-KEM / ML-DSA boundary, slots 7/8, mixed moduli, counter 7/8): exc_o,
                      nothing written, started or counted
+  PolyDmaTest        POLY_LD / POLY_ST of every slot through a memory that stalls grants and
+                     responses at random (and raises rvalid with nothing outstanding): loads of
+                     random words (reduced mod q), store -> load round trips, every word
+                     requested exactly once in order, a watchdog on every transfer
   PolyRandomMixTest  every polynomial instruction in a random order with random operands
 
 Every engine run must keep busy_o high exactly `poly_run_cycles` cycles after its start and
@@ -23,18 +27,24 @@ after every operation. Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 
 from __future__ import annotations
 
+import random
+
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, Timer
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.models import poly
-from verif.models.consts import (POLY_COUNTERS, POLY_KEM_SLOTS, POLY_N, POLY_SLOTS, Q_D, Q_K,
+from verif.models.consts import (POLY_COUNTERS, POLY_DMA_WINDOW, POLY_KEM_SLOTS, POLY_N,
+                                 POLY_SLOTS, Q_D, Q_K, poly_dma_cycles, poly_dma_words,
                                  poly_modulus, poly_run_cycles)
+from verif.models.pqx_model import HostMemory
 from verif.tests.unit_driver import UnitTb, knob
+from verif.uvm.memory import DmaMemory
 
 CLEAR_CYCLES = POLY_SLOTS * POLY_N // 2
 ENGINE = {"POLY_NTT": "NTT", "POLY_INTT": "INTT", "POLY_PWM": "PWM", "POLY_CBD": "CBD"}
+DMA = ("POLY_LD", "POLY_ST")
 
 
 class PolyTb(UnitTb):
@@ -43,6 +53,11 @@ class PolyTb(UnitTb):
 
     def __init__(self, dut) -> None:
         super().__init__(dut, "poly")
+        seed = self.rng.getrandbits(32)
+        self.model.host = HostMemory(seed)
+        self.transfers = self.transfer_cycles = 0
+        self.memory = DmaMemory(dut, HostMemory(seed), random.Random(seed), stall=0.3,
+                                max_stall=4, spurious=0.05)
 
     def registers(self) -> dict:
         return {}
@@ -69,11 +84,20 @@ class PolyTb(UnitTb):
                 i = next(k for k in range(POLY_N) if got[k] != want[k])
                 raise AssertionError(f"{where}: slot {s}[{i}] DUT {got[i]}, model {want[i]}")
 
+    def check_host(self, where: str) -> None:
+        got, want = self.memory.mem.words, self.model.host.words
+        if got != want:
+            a = min(k for k in set(got) | set(want) if got.get(k) != want.get(k))
+            raise AssertionError(f"{where}: host word {a:#010x} DMA wrote {got.get(a)}, "
+                                 f"model {want.get(a)}")
+
     async def start(self) -> None:
         d = self.dut
         Clock(d.clk_i, 10, "ns").start()
         for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.o_i):
             sig.value = 0
+        self.memory.reset_inputs()
+        cocotb.start_soon(self.memory.run())
         d.rst_ni.value = 0
         await ClockCycles(d.clk_i, 3)
         d.rst_ni.value = 1
@@ -94,6 +118,9 @@ class PolyTb(UnitTb):
         started = not self.model.copy().execute(self.words[name], rs1, rs2, 0).exc
         await self.op(name, rs1, rs2, check=name not in ENGINE)
         d = self.dut
+        if name in DMA and started:
+            await self.transfer(name, rs1, rs2)
+            return
         if name not in ENGINE or not started:
             assert not int(d.busy_o.value), f"{name} ({rs1}, {rs2}) made the engine busy"
             return
@@ -109,6 +136,40 @@ class PolyTb(UnitTb):
         assert cycles == want, f"{name} slot {rs1}: busy {cycles} cycles, expected {want}"
         self.check_state(f"after {name} ({rs1}, {rs2})")
         self.check_memory(f"after {name} ({rs1}, {rs2})")
+
+    async def transfer(self, name: str, base: int, slot: int) -> None:
+        """A POLY_LD / POLY_ST that started: busy until its last response (a watchdog allows
+        every stall the memory may make), each word requested once, in order, then slots, host
+        memory and counters as the model's."""
+        d, words = self.dut, poly_dma_words(slot)
+        limit = poly_dma_cycles(slot, stalls=2 * words * (self.memory.max_stall + 1))
+        cycles = 0
+        while int(d.busy_o.value):
+            cycles += 1
+            if cycles > limit:
+                raise AssertionError(f"{name} ({base:#x}, slot {slot}): still busy after {limit} "
+                                     f"cycles, {len(self.memory.granted)} of {words} words "
+                                     f"granted (hang)")
+            await RisingEdge(d.clk_i)
+            self.junk()
+            d.start_i.value = 0
+            await Timer(1, "ns")
+        beats = self.memory.granted
+        self.memory.granted = []
+        want = [base + 4 * k & 0xFFFFFFFF for k in range(words)]
+        got = [a for _, a, _ in beats]
+        if got != want:
+            bad = next((k for k in range(min(len(got), words)) if got[k] != want[k]), min(len(got), words))
+            raise AssertionError(f"{name} ({base:#x}, slot {slot}): {len(got)} words requested, "
+                                 f"{words} expected; first difference at word {bad}")
+        if any(we != (name == "POLY_ST") for we, _, _ in beats):
+            raise AssertionError(f"{name}: a request in the wrong direction")
+        assert self.memory.idle(), f"{name}: busy fell with responses outstanding"
+        self.transfers += 1
+        self.transfer_cycles += cycles
+        self.check_state(f"after {name} ({base:#x}, {slot})")
+        self.check_memory(f"after {name} ({base:#x}, {slot})")
+        self.check_host(f"after {name} ({base:#x}, {slot})")
 
     async def load(self, slot: int, coeffs: list[int]) -> None:
         for i, c in enumerate(coeffs):
@@ -209,7 +270,8 @@ async def PolyRandomMixTest(dut):
     tb = await _tb(dut)
     rng = tb.rng
     for _ in range(knob("PQX_MIX", 400)):
-        name = rng.choices(tb.names, weights=[8, 4, 0.2, 0.2, 0.2, 0.2, 1])[0]
+        weights = {"POLY_WR": 8, "POLY_RD": 4, "POLY_CNT": 1}
+        name = rng.choices(tb.names, weights=[weights.get(n, 0.2) for n in tb.names])[0]
         if name == "POLY_CBD":
             set_o(tb, rng.randbytes(200))
         if name == "POLY_WR":
@@ -218,7 +280,42 @@ async def PolyRandomMixTest(dut):
             await tb.run(name, rng.choice([rng.randrange(q), q - 1, q]), addr)
         elif name == "POLY_PWM":
             await tb.run(name, rng.randrange(9), rng.randrange(9))
+        elif name in DMA:
+            await tb.run(name, dma_base(rng), rng.randrange(9))
         elif name in ENGINE:
             await tb.run(name, rng.randrange(9))
         else:
             await tb.run(name, rng.randrange(2100) if name == "POLY_RD" else rng.randrange(9))
+
+
+def dma_base(rng) -> int:
+    """A base in the stimulus window, now and then misaligned (an exception)."""
+    base = POLY_DMA_WINDOW + 4 * rng.randrange(1024)
+    return base | rng.randrange(1, 4) if rng.random() < 0.1 else base
+
+
+@cocotb.test()
+async def PolyDmaTest(dut):
+    tb = await _tb(dut)
+    rng = tb.rng
+    # loads of memory never written (pseudo-random words: every field reduced mod q)
+    for slot in range(POLY_SLOTS):
+        await tb.run("POLY_LD", dma_base(rng) & ~3, slot)
+    # round trips through host memory, overlapping windows, every slot both ways
+    for _ in range(knob("PQX_N", 2) * 4):
+        src, dst = rng.randrange(POLY_SLOTS), rng.randrange(POLY_SLOTS)
+        base = dma_base(rng) & ~3
+        await tb.run("POLY_ST", base, src)
+        await tb.run("POLY_LD", base, dst)
+        await tb.run("POLY_RD", POLY_N * dst + rng.randrange(POLY_N))
+    # the top of the address space: addresses wrap modulo 2^32
+    await tb.run("POLY_ST", 0xFFFF_FF00, 5)
+    await tb.run("POLY_LD", 0xFFFF_FF00, 6)
+    # operand checks: misaligned bases, slots out of range: nothing requested
+    for base, slot in ((POLY_DMA_WINDOW + 2, 0), (1, 4), (POLY_DMA_WINDOW, 8), (0, 1 << 31)):
+        for name in DMA:
+            await tb.run(name, base, slot)
+            assert not tb.memory.granted, f"{name} ({base:#x}, {slot}) made a request"
+    tb.check_host("at the end")
+    dut._log.info(f"{tb.transfers} transfers, {tb.transfer_cycles} busy cycles, "
+                  f"{tb.memory.stall_cycles} stalled grants/responses")

@@ -11,11 +11,13 @@ from cocotb.triggers import ClockCycles, RisingEdge
 from pyuvm import ConfigDB, uvm_env, uvm_sequencer, uvm_test
 
 from verif.models import PqxModel
+from verif.models.pqx_model import HostMemory
 
 from .bfm import XifBfm
 from .coverage import XifCoverage
 from .driver import HostDriver
 from .host_config import HostConfig
+from .memory import DmaMemory
 from .monitor import XifMonitor
 from .protocol import XifProtocolChecker
 from .scoreboard import XifScoreboard
@@ -91,6 +93,14 @@ class XifBaseTest(uvm_test):
         dut, bfm = cocotb.top, self.bfm
         Clock(dut.clk_i, 10, "ns").start()
         bfm.reset_inputs()
+        memory = None
+        if hasattr(dut, "dma_req_o"):      # the polynomial unit's DMA: a stalling memory
+            mem_seed = derived_rng(self.seed, "memory").getrandbits(32)
+            self.model.host = HostMemory(mem_seed)
+            memory = DmaMemory(dut, HostMemory(mem_seed), derived_rng(self.seed, "bus"),
+                               stall=0.2, max_stall=3)
+            memory.reset_inputs()
+            cocotb.start_soon(memory.run())
         dut.rst_ni.value = 0
         await ClockCycles(dut.clk_i, 3)
         dut.rst_ni.value = 1
@@ -101,7 +111,26 @@ class XifBaseTest(uvm_test):
         await self.stimulus()
         await self.drain()
         self.env.scoreboard.check_state(bfm.peek_state("s"), bfm.peek_state("o"))
+        if memory is not None:
+            await self.check_host_memory(memory)
         self.drop_objection()
+
+    async def check_host_memory(self, memory: DmaMemory) -> None:
+        """Once the last transfer has ended, host memory must be what the model's POLY_STs
+        made of it (a killed or rejected POLY_ST writes nothing)."""
+        dut = cocotb.top
+        for _ in range(10_000):
+            if not int(dut.u_poly.busy_o.value) and memory.idle():
+                break
+            await RisingEdge(dut.clk_i)
+        else:
+            raise AssertionError("the polynomial unit is still busy 10,000 cycles after the drain")
+        got, want = memory.mem.words, self.model.host.words
+        if got != want:
+            a = min(k for k in set(got) | set(want) if got.get(k) != want.get(k))
+            raise AssertionError(f"host word {a:#010x}: DMA wrote {got.get(a)}, model {want.get(a)}")
+        self.logger.info(f"host memory: {len(want)} words stored by POLY_ST, as the model; "
+                         f"{memory.stall_cycles} bus stall cycles")
 
     async def stimulus(self) -> None:
         raise NotImplementedError

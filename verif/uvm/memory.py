@@ -1,0 +1,97 @@
+"""The memory side of PQX's DMA port (dma_* of pqx_top and pqx_poly_unit): an OBI-style slave
+that stalls at random, and a checker of the master's half of the protocol.
+
+Every cycle, right after the rising edge, the memory drives dma_gnt_i (withheld with
+probability `stall`, never more than `max_stall` cycles in a row) and dma_rvalid_i/dma_rdata_i
+(the oldest outstanding response, once its random delay of 1 .. 1 + max_stall cycles has passed
+and the memory does not stall it; otherwise rvalid 0 and junk data); 1 ns later it samples the
+request. A granted read takes its word from `mem` (a HostMemory) at the grant, a granted write
+stores into it. With `spurious` > 0 it also raises rvalid now and then with nothing outstanding
+(outside OBI: the DMA is specified to ignore it). The master's rules, checked every cycle: a
+request not granted stays up with the same address, direction and data until its grant.
+`granted` logs every granted (we, addr, wdata) in order; a test clears it per transfer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from cocotb.triggers import RisingEdge, Timer
+
+from verif.models.pqx_model import HostMemory
+
+
+class DmaMemory:
+    def __init__(self, dut, mem: HostMemory, rng: random.Random, stall: float = 0.3,
+                 max_stall: int = 4, spurious: float = 0.0) -> None:
+        self.dut, self.mem, self.rng = dut, mem, rng
+        self.stall, self.max_stall, self.spurious = stall, max_stall, spurious
+        self.granted: list[tuple[int, int, int]] = []
+        self.pending: deque[tuple[int, int]] = deque()    # (cycle due, read data)
+        self.stall_cycles = 0                             # grants and responses held back
+
+    def idle(self) -> bool:
+        return not self.pending
+
+    def reset_inputs(self) -> None:
+        d = self.dut
+        d.dma_gnt_i.value = 0
+        d.dma_rvalid_i.value = 0
+        d.dma_rdata_i.value = 0
+
+    async def run(self) -> None:
+        d, rng = self.dut, self.rng
+        cycle, gnt_held, waiting = 0, 0, None
+        while True:
+            await RisingEdge(d.clk_i)
+            cycle += 1
+            rvalid, rdata = 0, rng.getrandbits(32)
+            if self.pending and self.pending[0][0] <= cycle:
+                if rng.random() < self.stall and cycle - self.pending[0][0] < self.max_stall:
+                    self.stall_cycles += 1
+                else:
+                    rvalid, rdata = 1, self.pending.popleft()[1]
+            elif not self.pending and rng.random() < self.spurious:
+                rvalid = 1
+            gnt = 1
+            if gnt_held < self.max_stall and rng.random() < self.stall:
+                gnt = 0
+            d.dma_gnt_i.value = gnt
+            d.dma_rvalid_i.value = rvalid
+            d.dma_rdata_i.value = rdata
+            await Timer(1, "ns")
+            if not int(d.rst_ni.value):
+                self.pending.clear()
+                waiting, gnt_held = None, 0
+                continue
+            req = int(d.dma_req_o.value)
+            beat = (int(d.dma_we_o.value), int(d.dma_addr_o.value), int(d.dma_wdata_o.value))
+            if waiting is not None:
+                if not req:
+                    raise AssertionError(f"DMA dropped its request {_show(waiting)} before the grant")
+                if beat != waiting:
+                    raise AssertionError(f"DMA changed its waiting request {_show(waiting)} "
+                                         f"to {_show(beat)} before the grant")
+            if not req:
+                waiting, gnt_held = None, 0
+                continue
+            if not gnt:
+                waiting, gnt_held = beat, gnt_held + 1
+                self.stall_cycles += 1
+                continue
+            waiting, gnt_held = None, 0
+            self.granted.append(beat)
+            we, addr, wdata = beat
+            if addr & 3:
+                raise AssertionError(f"DMA request to a misaligned address {addr:#010x}")
+            if we:
+                self.mem.write(addr, wdata)
+            due = cycle + 1 + (rng.randrange(self.max_stall + 1) if rng.random() < self.stall else 0)
+            self.pending.append((max(due, self.pending[-1][0] if self.pending else 0),
+                                 0 if we else self.mem.read(addr)))
+
+
+def _show(beat: tuple[int, int, int]) -> str:
+    we, addr, wdata = beat
+    return f"(write {addr:#010x} <- {wdata:#010x})" if we else f"(read {addr:#010x})"
