@@ -136,11 +136,15 @@ def c_function(i: InstrInfo) -> str:
         f", {i.latency_robust} robust" if i.latency_robust else "")
     body = [f"/* {i.name}: {i.unit} unit, {lat} */",
             f"static inline {ret} pqx_{i.name.lower()}({params})", "{"]
+    # the polynomial unit's DMA reads and writes host memory behind the compiler's back
+    clobber = ' : "memory"' if i.unit == "poly" else ""
+    if clobber and not ins:
+        raise ValueError(f"{i.name}: a polynomial instruction without operands")
     if i.writeback:
-        body += ["    uint32_t rd;", f'    __asm__ volatile("{insn}" : [rd] "=r"(rd) : {ins});'
+        body += ["    uint32_t rd;", f'    __asm__ volatile("{insn}" : [rd] "=r"(rd) : {ins}{clobber});'
                  if ins else f'    __asm__ volatile("{insn}" : [rd] "=r"(rd));', "    return rd;"]
     else:
-        body.append(f'    __asm__ volatile("{insn}" : : {ins});' if ins
+        body.append(f'    __asm__ volatile("{insn}" : : {ins}{clobber});' if ins
                     else f'    __asm__ volatile("{insn}");')
     body.append("}")
     return "\n".join(body)
@@ -154,7 +158,11 @@ def c_header() -> str:
  * Arguments are the source registers the instruction reads (rs1, rs2, rs3 in that order); the
  * function returns rd for an instruction with writeback. Registers an instruction does not read
  * are encoded as x0. Every statement is `volatile`: PQX instructions change coprocessor state, so
- * the compiler keeps them, in program order. Needs an assembler that knows `.insn` (GNU as, LLVM).
+ * the compiler keeps them, in program order. The polynomial unit's also clobber "memory": POLY_LD
+ * reads and POLY_ST writes host memory in the background, and every polynomial instruction waits
+ * until the transfer before it has ended, so the compiler must not move loads and stores across
+ * any of them (after a POLY_ST, any polynomial instruction, POLY_CNT for one, is the fence).
+ * Needs an assembler that knows `.insn` (GNU as, LLVM).
  */
 #ifndef PQX_H
 #define PQX_H

@@ -5,7 +5,11 @@
  * Arguments are the source registers the instruction reads (rs1, rs2, rs3 in that order); the
  * function returns rd for an instruction with writeback. Registers an instruction does not read
  * are encoded as x0. Every statement is `volatile`: PQX instructions change coprocessor state, so
- * the compiler keeps them, in program order. Needs an assembler that knows `.insn` (GNU as, LLVM).
+ * the compiler keeps them, in program order. The polynomial unit's also clobber "memory": POLY_LD
+ * reads and POLY_ST writes host memory in the background, and every polynomial instruction waits
+ * until the transfer before it has ended, so the compiler must not move loads and stores across
+ * any of them (after a POLY_ST, any polynomial instruction, POLY_CNT for one, is the fence).
+ * Needs an assembler that knows `.insn` (GNU as, LLVM).
  */
 #ifndef PQX_H
 #define PQX_H
@@ -643,58 +647,58 @@ static inline void pqx_haraka512(uint32_t rs1)
 /* POLY_WR: poly unit, 1 cycle */
 static inline void pqx_poly_wr(uint32_t rs1, uint32_t rs2)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x00, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+    __asm__ volatile(".insn r 0x5b, 0, 0x00, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2) : "memory");
 }
 
 /* POLY_RD: poly unit, 1 cycle */
 static inline uint32_t pqx_poly_rd(uint32_t rs1)
 {
     uint32_t rd;
-    __asm__ volatile(".insn r 0x5b, 0, 0x01, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    __asm__ volatile(".insn r 0x5b, 0, 0x01, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1) : "memory");
     return rd;
 }
 
 /* POLY_LD: poly unit, 1 cycle */
 static inline void pqx_poly_ld(uint32_t rs1, uint32_t rs2)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x04, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+    __asm__ volatile(".insn r 0x5b, 0, 0x04, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2) : "memory");
 }
 
 /* POLY_ST: poly unit, 1 cycle */
 static inline void pqx_poly_st(uint32_t rs1, uint32_t rs2)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x05, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+    __asm__ volatile(".insn r 0x5b, 0, 0x05, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2) : "memory");
 }
 
 /* POLY_NTT: poly unit, 1 cycle */
 static inline void pqx_poly_ntt(uint32_t rs1)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x08, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+    __asm__ volatile(".insn r 0x5b, 0, 0x08, zero, %[rs1], zero" : : [rs1] "r"(rs1) : "memory");
 }
 
 /* POLY_INTT: poly unit, 1 cycle */
 static inline void pqx_poly_intt(uint32_t rs1)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x09, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+    __asm__ volatile(".insn r 0x5b, 0, 0x09, zero, %[rs1], zero" : : [rs1] "r"(rs1) : "memory");
 }
 
 /* POLY_PWM: poly unit, 1 cycle */
 static inline void pqx_poly_pwm(uint32_t rs1, uint32_t rs2)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x0a, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+    __asm__ volatile(".insn r 0x5b, 0, 0x0a, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2) : "memory");
 }
 
 /* POLY_CBD: poly unit, 1 cycle */
 static inline void pqx_poly_cbd(uint32_t rs1)
 {
-    __asm__ volatile(".insn r 0x5b, 0, 0x0c, zero, %[rs1], zero" : : [rs1] "r"(rs1));
+    __asm__ volatile(".insn r 0x5b, 0, 0x0c, zero, %[rs1], zero" : : [rs1] "r"(rs1) : "memory");
 }
 
 /* POLY_CNT: poly unit, 1 cycle */
 static inline uint32_t pqx_poly_cnt(uint32_t rs1)
 {
     uint32_t rd;
-    __asm__ volatile(".insn r 0x5b, 0, 0x10, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    __asm__ volatile(".insn r 0x5b, 0, 0x10, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1) : "memory");
     return rd;
 }
 

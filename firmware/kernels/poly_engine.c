@@ -5,13 +5,17 @@
  *   OP 1  NTT^-1 of F (FIPS 203 Alg. 10 / FIPS 204 Alg. 42)
  *   OP 2  F o G in the NTT domain (FIPS 203 MultiplyNTTs / FIPS 204's point-wise product)
  *   OP 3  the whole product F G in R_q: NTT, NTT, MultiplyNTTs, NTT^-1 (ML-KEM)
+ *   OP 4  the same, the polynomials moved by the unit's DMA (POLY_LD / POLY_ST)
  * Measured region:
  *   OP 0-2, PQX   the engine's run alone, the polynomials already in the slots (the PCU's
  *                 count): POLY_NTT / POLY_INTT / POLY_PWM, then POLY_CNT, which waits at the
  *                 issue port until the engine is done;
  *   OP 3, PQX     everything from the coefficients in memory to the product in memory: 512
  *                 POLY_WR, the four engine runs, 256 POLY_RD (the engine's data movement by
- *                 instructions, until the unit has its DMA);
+ *                 instructions);
+ *   OP 4, PQX     the same with POLY_LD of F and G (uint16 copies made before the region, the
+ *                 DMA's ML-KEM word layout, as the baseline's int16 copies), the four runs,
+ *                 POLY_ST, and a POLY_CNT that waits until the store has ended;
  *   baseline      the same computation in plain C (ntt_sw.h, the pq-crystals reference made
  *                 exact), on int16 / int32 copies made before the region. */
 #include "kernel.h"
@@ -35,6 +39,7 @@ static void poly_store(uint32_t slot, uint32_t *p)
     for (uint32_t i = 0; i < 256; i++)
         p[i] = pqx_poly_rd(256 * slot + i);
 }
+static uint16_t f16[256], g16[256], out16[256];
 #else
 static int16_t fk[256], gk[256], rk[256];
 static int32_t fd[256], gd[256];
@@ -47,7 +52,11 @@ int main(void)
     kernel_opaque(f);
     kernel_opaque(g);
 #if PQX_KERNEL
-    if (OP != 3) {
+    for (unsigned i = 0; i < 256; i++) {
+        f16[i] = (uint16_t)f[i];
+        g16[i] = (uint16_t)g[i];
+    }
+    if (OP < 3) {
         poly_load(SLOT_A, f);
         if (OP == 2)
             poly_load(SLOT_B, g);
@@ -60,6 +69,15 @@ int main(void)
         pqx_poly_intt(SLOT_A);
     } else if (OP == 2) {
         pqx_poly_pwm(SLOT_A, SLOT_B);
+    } else if (OP == 4) {
+        pqx_poly_ld((uint32_t)f16, SLOT_A);
+        pqx_poly_ld((uint32_t)g16, SLOT_B);
+        pqx_poly_ntt(SLOT_A);
+        pqx_poly_ntt(SLOT_B);
+        pqx_poly_pwm(SLOT_A, SLOT_B);
+        pqx_poly_intt(SLOT_A);
+        pqx_poly_st((uint32_t)out16, SLOT_A);
+        (void)pqx_poly_cnt(0);      /* waits until the store has ended */
     } else {
         poly_load(SLOT_A, f);
         poly_load(SLOT_B, g);
@@ -69,11 +87,14 @@ int main(void)
         pqx_poly_intt(SLOT_A);
         poly_store(SLOT_A, out);
     }
-    if (OP != 3)
+    if (OP < 3)
         (void)pqx_poly_cnt(0);      /* waits until the engine is done */
     KERNEL_END();
-    if (OP != 3)
+    if (OP < 3)
         poly_store(SLOT_A, out);
+    if (OP == 4)
+        for (unsigned i = 0; i < 256; i++)
+            out[i] = out16[i];
 #else
     for (unsigned i = 0; i < 256; i++) {
         fk[i] = (int16_t)f[i];
@@ -90,7 +111,7 @@ int main(void)
         } else if (OP == 2) {
             k_basemul_sw(rk, fk, gk);
             memcpy(fk, rk, sizeof fk);
-        } else {
+        } else {            /* OP 3 and 4: the whole product */
             k_ntt_sw(fk);
             k_ntt_sw(gk);
             k_basemul_sw(rk, fk, gk);

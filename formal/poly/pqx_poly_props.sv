@@ -19,6 +19,18 @@
 // POLY_REDUCE (tasks `reduce_k`, `reduce_d`): pqx_poly_reduce, the DMA's load reduction, for
 // every IW-bit word x (a free input): r_o == x % Q (the SMT remainder by the constant Q, not
 // the RTL's Barrett steps), Q = 3329 with IW = 16 and Q = 8380417 with IW = 32.
+//
+// POLY_DMA (task `dma`, k-induction): pqx_poly_dma alone, the bus free (gnt, rvalid, rdata any
+// value every cycle: the DMA ignores rvalid with nothing outstanding), started only while idle
+// (pqx_poly_unit). The slot memory is modelled only as far as a store needs it: its read data
+// is free but stable while the read address is (no other writer during a store). Shadows
+// loaded at the start (base, store, words = 128 for slots 0..3, 256 for 4..7) and two shadow
+// counters of granted requests and taken responses (a response is taken when rvalid comes with
+// a granted request not yet answered). While busy:
+//   req_q <= words, rsp_q <= req_q, addr_o == base + 4 req_q, we_bus_o == store;
+//   OBI: a request not granted is held next cycle with the same addr, we (and wdata for a store);
+//   req_o only while busy and fewer than `words` requests were granted;
+//   busy falls only in the cycle after a response is taken with granted == taken == words.
 `default_nettype none
 
 module pqx_poly_props (
@@ -153,6 +165,115 @@ module pqx_poly_props (
   end
   logic unused;
   assign unused = ^{clk_i, rst_ni, a, b, c};
+`endif
+
+`ifdef POLY_DMA
+  (* anyseq *) logic        start, store;
+  (* anyseq *) logic [31:0] base;
+  (* anyseq *) logic [2:0]  slot;
+  (* anyseq *) logic [1:0][23:0] mem_rdata;
+  (* anyseq *) logic        gnt, rvalid;
+  (* anyseq *) logic [31:0] rdata_bus;
+  logic              busy, req, we_bus;
+  logic [31:0]       addr, wdata_bus;
+  logic [1:0][10:0]  raddr, waddr;
+  logic [1:0]        we;
+  logic [1:0][23:0]  wdata;
+
+  pqx_poly_dma dut (
+    .clk_i, .rst_ni, .start_i(start), .store_i(store), .base_i(base), .slot_i(slot),
+    .busy_o(busy), .raddr_o(raddr), .rdata_i(mem_rdata), .we_o(we), .waddr_o(waddr),
+    .wdata_o(wdata), .req_o(req), .we_bus_o(we_bus), .addr_o(addr), .wdata_bus_o(wdata_bus),
+    .gnt_i(gnt), .rvalid_i(rvalid), .rdata_bus_i(rdata_bus)
+  );
+
+  logic f_first = 1'b1;
+  always @(posedge clk_i) f_first <= 1'b0;
+  always @* begin
+    if (f_first) assume (!rst_ni);
+    else         assume (rst_ni);
+  end
+
+  // probes (connect -set in the .sby)
+  logic [8:0]  p_req, p_rsp;
+  logic [31:0] p_base;
+  logic [2:0]  p_slot;
+  logic        p_store;
+
+  // shadows
+  logic        s_store;
+  logic [31:0] s_base;
+  logic [8:0]  s_words, n_gnt, n_rsp;
+  logic        prev_busy, prev_req, prev_gnt, prev_we;
+  logic [31:0] prev_addr, prev_wdata;
+  logic [1:0][10:0] prev_raddr;
+  logic [1:0][23:0] prev_mem;
+  logic        took, last_take;
+  assign took = busy && rvalid && n_rsp != n_gnt;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s_store <= 1'b0; s_base <= '0; s_words <= 9'd128; n_gnt <= '0; n_rsp <= '0;
+      prev_busy <= 1'b0; prev_req <= 1'b0; prev_gnt <= 1'b0; prev_we <= 1'b0;
+      prev_addr <= '0; prev_wdata <= '0; prev_raddr <= '0; prev_mem <= '0; last_take <= 1'b0;
+    end else begin
+      if (start && !busy) begin
+        s_store <= store;
+        s_base  <= base;
+        s_words <= slot < 3'd4 ? 9'd128 : 9'd256;
+        n_gnt   <= '0;
+        n_rsp   <= '0;
+      end else begin
+        if (req && gnt) n_gnt <= n_gnt + 9'd1;
+        if (took)       n_rsp <= n_rsp + 9'd1;
+      end
+      prev_busy  <= busy;
+      prev_req   <= req;
+      prev_gnt   <= gnt;
+      prev_we    <= we_bus;
+      prev_addr  <= addr;
+      prev_wdata <= wdata_bus;
+      prev_raddr <= raddr;
+      prev_mem   <= mem_rdata;
+      last_take  <= took && n_rsp + 9'd1 == s_words && n_gnt == s_words;
+    end
+  end
+
+  always @* begin
+    if (rst_ni) begin
+      if (start) assume (!busy);
+      // the slot memory: nothing else writes it during a store
+      if (!f_first && raddr == prev_raddr) assume (mem_rdata == prev_mem);
+
+      if (busy) begin
+        a_req_bound: assert (p_req <= s_words);
+        a_rsp_le_req: assert (p_rsp <= p_req);
+        a_addr:      assert (addr == s_base + {21'd0, p_req, 2'b00});
+        a_we:        assert (we_bus == s_store);
+        a_req_open:  assert (req == (n_gnt != s_words));
+      end else begin
+        a_no_req:    assert (!req);
+      end
+      if (!f_first && prev_busy && prev_req && !prev_gnt) begin
+        a_obi_hold:  assert (busy && req && addr == prev_addr && we_bus == prev_we);
+        if (prev_we) a_obi_wdata: assert (wdata_bus == prev_wdata);
+      end
+      // busy falls exactly after the last response: `words` granted and `words` taken
+      if (!f_first && prev_busy && !busy)
+        a_busy_fall: assert (last_take && n_gnt == s_words && n_rsp == s_words);
+      if (!f_first && last_take) a_busy_ends: assert (!busy);
+
+      // invariants for the induction: the shadows are the DMA's state
+      if (busy) begin
+        inv_req:   assert (p_req == n_gnt && p_rsp == n_rsp);
+        inv_base:  assert (p_base == s_base && p_store == s_store);
+        inv_words: assert (s_words == (p_slot < 3'd4 ? 9'd128 : 9'd256));
+        inv_rsp:   assert (n_rsp != s_words);
+      end
+    end
+  end
+  logic unused;
+  assign unused = ^{we, waddr, wdata};
 `endif
 
 `ifdef POLY_REDUCE

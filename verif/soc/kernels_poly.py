@@ -69,5 +69,10 @@ KERNELS = [
            "ML-KEM f g: NTT, NTT, MultiplyNTTs, NTT^-1 on the engine, data moved by instructions",
            _inputs(0, 3), _negacyclic_ref, other_seed=(SEED, None, None),
            note="from the coefficients in memory to the product in memory: 512 POLY_WR, four "
-                "engine runs, 256 POLY_RD (no DMA yet); the seed gives no whole-product figure"),
+                "engine runs, 256 POLY_RD (mlkem_polymul_dma moves them by DMA); the seed gives no whole-product figure"),
+    Kernel("mlkem_polymul_dma", "firmware/kernels/poly_engine.c",
+           "ML-KEM f g: NTT, NTT, MultiplyNTTs, NTT^-1 on the engine, data moved by the DMA",
+           _inputs(0, 4), _negacyclic_ref, other_seed=(SEED, None, None),
+           note="from the coefficients in memory (uint16) to the product in memory: two POLY_LD, "
+                "four engine runs, one POLY_ST, and the wait for its end"),
 ]

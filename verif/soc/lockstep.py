@@ -48,6 +48,21 @@ class Divergence(AssertionError):
     pass
 
 
+class IssMemory:
+    """The ISS's RAM as PQX's DMA sees it (PqxModel.host): the model's POLY_LD reads it and its
+    POLY_ST writes it when the instruction retires, so the core's later loads see the store only
+    if firmware waited for the transfer's end; otherwise the core diverges from the ISS."""
+
+    def __init__(self, uc: Uc) -> None:
+        self.uc = uc
+
+    def read(self, addr: int) -> int:
+        return int.from_bytes(self.uc.mem_read(addr % RAM_BYTES & ~3, 4), "little")
+
+    def write(self, addr: int, value: int) -> None:
+        self.uc.mem_write(addr % RAM_BYTES & ~3, (value & 0xFFFF_FFFF).to_bytes(4, "little"))
+
+
 class Lockstep:
     def __init__(self, segments: list[tuple[int, bytes]], model: PqxModel | None = None) -> None:
         self.uc = Uc(UC_ARCH_RISCV, UC_MODE_RISCV32)
@@ -57,6 +72,7 @@ class Lockstep:
             self.uc.mem_write(addr, data)
         self.uc.reg_write(UC_RISCV_REG_PC, BOOT_ADDR)
         self.model = model or PqxModel()
+        self.model.host = IssMemory(self.uc)     # POLY_LD / POLY_ST see the ISS's memory
         self.retired = 0
         self.pqx = 0
         self.traps = 0
