@@ -85,11 +85,9 @@ class PolyTb(UnitTb):
                 raise AssertionError(f"{where}: slot {s}[{i}] DUT {got[i]}, model {want[i]}")
 
     def check_host(self, where: str) -> None:
-        got, want = self.memory.mem.words, self.model.host.words
-        if got != want:
-            a = min(k for k in set(got) | set(want) if got.get(k) != want.get(k))
-            raise AssertionError(f"{where}: host word {a:#010x} DMA wrote {got.get(a)}, "
-                                 f"model {want.get(a)}")
+        diff = self.memory.differs_from(self.model.host)
+        if diff:
+            raise AssertionError(f"{where}: {diff}")
 
     async def start(self) -> None:
         d = self.dut

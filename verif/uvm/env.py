@@ -125,11 +125,10 @@ class XifBaseTest(uvm_test):
             await RisingEdge(dut.clk_i)
         else:
             raise AssertionError("the polynomial unit is still busy 10,000 cycles after the drain")
-        got, want = memory.mem.words, self.model.host.words
-        if got != want:
-            a = min(k for k in set(got) | set(want) if got.get(k) != want.get(k))
-            raise AssertionError(f"host word {a:#010x}: DMA wrote {got.get(a)}, model {want.get(a)}")
-        self.logger.info(f"host memory: {len(want)} words stored by POLY_ST, as the model; "
+        diff = memory.differs_from(self.model.host)
+        if diff:
+            raise AssertionError(diff)
+        self.logger.info(f"host memory: {len(self.model.host.words)} words stored by POLY_ST, as the model; "
                          f"{memory.stall_cycles} bus stall cycles")
 
     async def stimulus(self) -> None:

@@ -31,6 +31,15 @@ class DmaMemory:
         self.pending: deque[tuple[int, int]] = deque()    # (cycle due, read data)
         self.stall_cycles = 0                             # grants and responses held back
 
+    def differs_from(self, want: HostMemory) -> str | None:
+        """None if every word written through the port is as `want` (the model's host memory)
+        has it, else the first address that differs."""
+        got = self.mem.words
+        if got == want.words:
+            return None
+        a = min(k for k in set(got) | set(want.words) if got.get(k) != want.words.get(k))
+        return f"host word {a:#010x}: DMA wrote {got.get(a)}, model {want.words.get(a)}"
+
     def idle(self) -> bool:
         return not self.pending
 
