@@ -32,12 +32,17 @@
 // so every permutation takes 12 cycles instead of 24 (KSTART/KPERM/PRF/THASH 12, robust
 // THASH 24). The latencies of every build are the instruction table's
 // (verif/models/isa_table.py, latency_for).
+// Polynomial engine builds (PolyButterflies = 1, 2 or 4): the engine's run lengths (how long a
+// polynomial instruction waits behind a transform) scale with 1 / PolyButterflies
+// (verif/models/consts.py poly_run_cycles); 1 is the Vortex PCU's engine, 2 (the default) the
+// RoCC seed's dual-butterfly engine.
 `default_nettype none
 
 module pqx_top #(
   parameter logic [15:0] UnitsBuilt = pqx_pkg::UnitsBuilt,  // accepted units (proofs narrow it)
   parameter bit         Pipelined  = 1'b0,                 // dispatch register, arithmetic pipeline
-  parameter int unsigned KeccakRoundsPerCycle = 1           // 2: permutations in 12 cycles
+  parameter int unsigned KeccakRoundsPerCycle = 1,          // 2: permutations in 12 cycles
+  parameter int unsigned PolyButterflies = 2                // NTT engine's butterfly units: 1, 2, 4
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -483,7 +488,7 @@ module pqx_top #(
   logic [31:0] poly_data;
   logic        poly_exc;
 
-  pqx_poly_unit u_poly (
+  pqx_poly_unit #(.Butterflies(PolyButterflies)) u_poly (
     .clk_i,
     .rst_ni,
     .start_i (exec_fire && ex.dec.unit == pqx_pkg::UnitPoly),

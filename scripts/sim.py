@@ -45,7 +45,8 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     test_dir = build_dir / "runs" / report_dir.name if report_dir is not None else build_dir
     test_dir.mkdir(parents=True, exist_ok=True)
     env = {"PYTHONPATH": str(ROOT), "PQX_PIPELINED": "1" if unit.pipelined else "0",
-           "PQX_KECCAK_ROUNDS": str(unit.keccak_rounds_per_cycle)}
+           "PQX_KECCAK_ROUNDS": str(unit.keccak_rounds_per_cycle),
+           "PQX_POLY_BUTTERFLIES": str(unit.poly_butterflies)}
     if n is not None:
         env["PQX_N"] = str(n)
     if report_dir is not None:

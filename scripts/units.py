@@ -33,12 +33,22 @@ class Unit:
         """pqx_top's KeccakRoundsPerCycle, or the engine's own RoundsPerCycle."""
         return self.parameters.get("KeccakRoundsPerCycle", self.parameters.get("RoundsPerCycle", 1))
 
+    @property
+    def poly_butterflies(self) -> int:
+        """pqx_top's PolyButterflies, or the polynomial unit's own Butterflies (default 2)."""
+        return self.parameters.get("PolyButterflies", self.parameters.get("Butterflies", 2))
+
     def source_files(self) -> list[Path]:
         files: list[Path] = []
         for s in self.sources:
             files += file_list(s) if s.endswith(".f") else [ROOT / s]
         return files
 
+
+POLY_SOURCES = ("rtl/pqx_pkg.sv", "rtl/poly/pqx_poly_pkg.sv", "rtl/poly/pqx_poly_mulmod.sv",
+                "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv",
+                "rtl/poly/pqx_poly_reduce.sv", "rtl/poly/pqx_poly_dma.sv",
+                "rtl/poly/pqx_poly_unit.sv")
 
 UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
@@ -103,12 +113,14 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "verif.tests.test_crv_unit",
          "Crypto-RV unit alone: SHA-256 / SHA-512 / SM3 of random multi-block messages against hashlib "
          "and gmssl (PQX_N messages each), exact block latencies and holds, B ring and indices"),
-    Unit("poly", "pqx_poly_unit",
-         ("rtl/pqx_pkg.sv", "rtl/poly/pqx_poly_pkg.sv", "rtl/poly/pqx_poly_mulmod.sv",
-          "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv",
-          "rtl/poly/pqx_poly_reduce.sv", "rtl/poly/pqx_poly_dma.sv", "rtl/poly/pqx_poly_unit.sv"),
-         "verif.tests.test_poly_unit",
-         "polynomial unit alone: NTT / INTT / PWM of random, zero, all q - 1 and impulse "
-         "polynomials per modulus against the model (kyber-py / dilithium-py), exact engine run "
-         "lengths, the clear after reset, operand checks, counters"),
+    Unit("poly", "pqx_poly_unit", POLY_SOURCES, "verif.tests.test_poly_unit",
+         "polynomial unit alone, dual-butterfly engine (the default build): NTT / INTT / PWM / "
+         "CBD of random, zero, all q - 1 and impulse polynomials per modulus against the model "
+         "(kyber-py / dilithium-py), exact engine run lengths, the clear after reset, operand "
+         "checks, counters, DMA against a stalling memory"),
+    Unit("poly_b1", "pqx_poly_unit", POLY_SOURCES, "verif.tests.test_poly_unit",
+         "the same tests on the one-butterfly (Vortex PCU) engine build (Butterflies=1)",
+         {"Butterflies": 1}),
+    Unit("poly_b4", "pqx_poly_unit", POLY_SOURCES, "verif.tests.test_poly_unit",
+         "the same tests on the four-butterfly engine build (Butterflies=4)", {"Butterflies": 4}),
 ]}

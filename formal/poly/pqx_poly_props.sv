@@ -1,14 +1,20 @@
 // Properties of the polynomial unit's engine and its modular multiply-add (formal/poly).
 //
-// POLY_ENGINE (task `engine`, k-induction): pqx_poly_engine with free inputs (start, op, slots,
+// POLY_ENGINE (tasks `engine` for the default build's two butterfly units, `engine_b1`,
+// `engine_b4`; k-induction): pqx_poly_engine with free inputs (start, op, slots,
 // read data), started only while idle (pqx_poly_unit starts it only for an executed
 // instruction, and pqx_top executes none while it is busy). A shadow down-counter `left` is
 // loaded with the run length of the ISA (verif/models/consts.py poly_run_cycles: steps + 2,
-// steps = 128 per NTT layer, per scaling pass, per PWM) at each start and with 1,024 at reset
-// (the clear), and counts down:
+// steps = 128 / B per NTT layer, per scaling pass, per PWM) at each start and with 1,024 / B at
+// reset (the clear), and counts down:
 //   busy_o == (left != 0)   every run ends exactly its run length after the start: no
 //                           deadlock, no early or late done, the clear after reset included;
 //   writes                  only in the clear or a run, and a run writes only its own slot a;
+//   banks                   every step's 2 B reads of slot a, its 2 B reads of slot b, its
+//                           2 B writes and every clear cycle's writes fall in 2 B distinct
+//                           banks of the documented mapping (pqx_poly_mem's one port per bank
+//                           and group suffices), and no read of a step meets the write of the
+//                           same cycle (the pipeline needs no forwarding);
 //   counter strobes         the butterfly and product strobes only with a write.
 // The data path (the butterfly results, the registered coefficients and twiddle) is cut: the
 // schedule must hold whatever the values.
@@ -39,20 +45,26 @@ module pqx_poly_props (
 );
 
 `ifdef POLY_ENGINE
+  localparam int unsigned B  = `POLY_B;           // the build's butterfly units
+  localparam int unsigned LB = $clog2(B);
+  localparam int unsigned SW = 7 - LB;
+  localparam logic [11:0] Steps = 12'(128 / B);   // steps per pass
+  localparam logic [11:0] Clear = 12'(1024 / B);  // cycles of the clear after reset
   (* anyseq *) logic                  start;
   (* anyseq *) pqx_poly_pkg::eng_op_e op;
   (* anyseq *) logic [2:0]            slot_a, slot_b;
-  (* anyseq *) logic [3:0][23:0]      rdata;
+  (* anyseq *) logic [4*B-1:0][23:0]  rdata;
   (* anyseq *) logic [1023:0]         cbd;
   logic                  busy;
-  logic [3:0][10:0]      raddr;
-  logic [1:0]            we;
-  logic [1:0][10:0]      waddr;
-  logic [1:0][23:0]      wdata;
-  logic                  cnt_busy, cnt_bf;
-  logic [2:0]            cnt_mul;
+  logic [4*B-1:0][10:0]  raddr;
+  logic [2*B-1:0]        we;
+  logic [2*B-1:0][10:0]  waddr;
+  logic [2*B-1:0][23:0]  wdata;
+  logic                  cnt_busy;
+  logic [2:0]            cnt_bf;
+  logic [4:0]            cnt_mul;
 
-  pqx_poly_engine dut (
+  pqx_poly_engine #(.Butterflies(B)) dut (
     .clk_i, .rst_ni, .start_i(start), .op_i(op), .slot_a_i(slot_a), .slot_b_i(slot_b),
     .cbd_i(cbd),
     .busy_o(busy), .raddr_o(raddr), .rdata_i(rdata), .we_o(we), .waddr_o(waddr),
@@ -78,57 +90,93 @@ module pqx_poly_props (
     logic [3:0] layers;
     layers = s < 3'd4 ? 4'd7 : 4'd8;
     unique case (o)
-      pqx_poly_pkg::EngNtt:  run_cycles = 12'(layers) * 12'd128 + 12'd2;
-      pqx_poly_pkg::EngIntt: run_cycles = (12'(layers) + 12'd1) * 12'd128 + 12'd2;
-      default:               run_cycles = 12'd130;
+      pqx_poly_pkg::EngNtt:  run_cycles = 12'(layers) * Steps + 12'd2;
+      pqx_poly_pkg::EngIntt: run_cycles = (12'(layers) + 12'd1) * Steps + 12'd2;
+      default:               run_cycles = Steps + 12'd2;
     endcase
+  endfunction
+
+  // the documented bank of a coefficient (docs/architecture.md): {parity(i >> lb), i mod B}
+  function automatic logic [LB:0] bank(logic [10:0] a);
+    logic [7:0] hi;
+    hi = a[7:0] >> LB;
+    bank = (LB + 1)'((32'(^hi) << LB) | 32'(a[7:0] % 8'(B)));
+  endfunction
+
+  // 2 B addresses of one slot in 2 B distinct banks (so also distinct addresses)
+  function automatic logic one_per_bank(logic [2*B-1:0][10:0] a, logic [2:0] s);
+    logic [2*B-1:0] seen;
+    seen = '0;
+    one_per_bank = 1'b1;
+    for (int k = 0; k < 2 * B; k++) begin
+      if (a[k][10:8] != s || seen[bank(a[k])]) one_per_bank = 1'b0;
+      seen[bank(a[k])] = 1'b1;
+    end
   endfunction
 
   logic [11:0] left_q;
   logic [2:0]  slot_q;       // the running instruction's slot a
+  logic [2:0]  slot_bq;      // and slot b
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      left_q <= 12'd1024;
-      slot_q <= '0;
+      left_q  <= Clear;
+      slot_q  <= '0;
+      slot_bq <= '0;
     end else if (start && !busy) begin
-      left_q <= run_cycles(op, slot_a);
-      slot_q <= slot_a;
+      left_q  <= run_cycles(op, slot_a);
+      slot_q  <= slot_a;
+      slot_bq <= slot_b;
     end else if (left_q != '0) begin
       left_q <= left_q - 12'd1;
     end
   end
 
+  logic [2*B-1:0][10:0] raddr_a, raddr_b;
+  assign raddr_a = raddr[2*B-1:0];
+  assign raddr_b = raddr[4*B-1:2*B];
+  logic read_meets_write;     // a step read this cycle touches a coefficient written this cycle
+  always_comb begin
+    read_meets_write = 1'b0;
+    for (int r = 0; r < 2 * B; r++)
+      for (int w = 0; w < 2 * B; w++)
+        if (we[w] && raddr_a[r] == waddr[w]) read_meets_write = 1'b1;
+  end
+
   always @* begin
     if (rst_ni) begin
       a_busy_exact: assert (busy == (left_q != '0));
-      if (we != 2'b00) a_write_in_run: assert (busy);
-      if (we != 2'b00 && p_state != StClear)
-        a_write_own_slot: assert (we == 2'b11 && waddr[0][10:8] == slot_q
-                                  && waddr[1][10:8] == slot_q && waddr[0] != waddr[1]);
-      if (cnt_bf || cnt_mul != 3'd0) a_count_with_write: assert (we == 2'b11);
+      if (we != '0) a_write_in_run: assert (busy);
+      if (we != '0 && p_state != StClear)
+        a_write_own_slot: assert (we == '1 && one_per_bank(waddr, slot_q));
+      if (p_state == StClear) a_clear_banks: assert (we == '1 && one_per_bank(waddr, waddr[0][10:8]));
+      if (cnt_bf != '0 || cnt_mul != '0) a_count_with_write: assert (we == '1);
+      if (p_state == StRun && p_reading) begin
+        a_read_banks:  assert (one_per_bank(raddr_a, slot_q) && one_per_bank(raddr_b, slot_bq));
+        a_read_before_write: assert (!read_meets_write);
+      end
     end
   end
 
   // invariants that make the induction close: the shadow against the engine's counters (probes
   // connected to the engine's registers by the .sby script)
   localparam logic [1:0] StClear = 2'd0, StIdle = 2'd1, StRun = 2'd2, StDone = 2'd3;
-  logic [1:0]       p_state, p_op;
-  logic             p_reading, p_wvalid;
-  logic [3:0]       p_pass;
-  logic [6:0]       p_step;
-  logic [9:0]       p_clear;
-  logic [2:0]       p_slot_a;
-  logic [1:0][10:0] p_waddr;
+  logic [1:0]           p_state, p_op;
+  logic                 p_reading, p_wvalid;
+  logic [3:0]           p_pass;
+  logic [SW-1:0]        p_step;
+  logic [9-LB:0]        p_clear;
+  logic [2:0]           p_slot_a, p_slot_b;
+  logic [2*B-1:0][10:0] p_waddr;
   logic [11:0] steps, done_steps;
   assign steps      = run_cycles(pqx_poly_pkg::eng_op_e'(p_op), p_slot_a) - 12'd2;
-  assign done_steps = 12'(p_pass) * 12'd128 + 12'(p_step);
+  assign done_steps = 12'(p_pass) * Steps + 12'(p_step);
   always @* begin
     if (rst_ni) begin
       unique case (p_state)
-        StClear: inv_clear: assert (left_q == 12'd1024 - 12'(p_clear) && !p_wvalid);
+        StClear: inv_clear: assert (left_q == Clear - 12'(p_clear) && !p_wvalid);
         StIdle:  inv_idle:  assert (left_q == '0 && !p_wvalid);
         StRun: begin
-          inv_op:   assert (p_slot_a == slot_q);
+          inv_op:   assert (p_slot_a == slot_q && p_slot_b == slot_bq);
           if (p_reading) begin
             inv_read: assert (done_steps < steps && left_q == steps + 12'd2 - done_steps
                               && p_wvalid == (done_steps != '0));
@@ -138,9 +186,8 @@ module pqx_poly_props (
         end
         default: inv_done: assert (left_q == 12'd1 && !p_wvalid);
       endcase
-      // the step written is the one read a cycle ago: its slot
-      if (p_wvalid) inv_waddr: assert (p_waddr[0][10:8] == slot_q && p_waddr[1][10:8] == slot_q
-                                       && p_waddr[0] != p_waddr[1]);
+      // the step written is the one read a cycle ago: its slot, one coefficient per bank
+      if (p_wvalid) inv_waddr: assert (one_per_bank(p_waddr, slot_q));
     end
   end
 `endif

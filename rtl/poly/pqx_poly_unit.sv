@@ -18,7 +18,9 @@
 // requested or counted.
 `default_nettype none
 
-module pqx_poly_unit (
+module pqx_poly_unit #(
+  parameter int unsigned Butterflies = 2   // the engine's butterfly units: 1, 2 or 4
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         start_i,
@@ -72,13 +74,14 @@ module pqx_poly_unit (
   logic                 eng_start;
   pqx_poly_pkg::eng_op_e eng_op;
   logic                 eng_busy;
-  logic [3:0][AW-1:0]   eng_raddr, raddr;
-  logic [3:0][CW-1:0]   rdata;
-  logic [1:0]           eng_we, we;
-  logic [1:0][AW-1:0]   eng_waddr, waddr;
-  logic [1:0][CW-1:0]   eng_wdata, wdata;
-  logic                 cnt_busy, cnt_bf;
-  logic [2:0]           cnt_mul;
+  logic [4*Butterflies-1:0][AW-1:0] eng_raddr, raddr;
+  logic [4*Butterflies-1:0][CW-1:0] rdata;
+  logic [2*Butterflies-1:0]         eng_we, we;
+  logic [2*Butterflies-1:0][AW-1:0] eng_waddr, waddr;
+  logic [2*Butterflies-1:0][CW-1:0] eng_wdata, wdata;
+  logic                 cnt_busy;
+  logic [2:0]           cnt_bf;
+  logic [4:0]           cnt_mul;
 
   assign eng_start = go && (op_i == pqx_pkg::OpPolyNtt || op_i == pqx_pkg::OpPolyIntt
                             || op_i == pqx_pkg::OpPolyPwm || op_i == pqx_pkg::OpPolyCbd);
@@ -86,7 +89,7 @@ module pqx_poly_unit (
                      : op_i == pqx_pkg::OpPolyIntt ? pqx_poly_pkg::EngIntt
                      : op_i == pqx_pkg::OpPolyCbd ? pqx_poly_pkg::EngCbd : pqx_poly_pkg::EngPwm;
 
-  pqx_poly_engine u_engine (
+  pqx_poly_engine #(.Butterflies(Butterflies)) u_engine (
     .clk_i,
     .rst_ni,
     .start_i    (eng_start),
@@ -145,9 +148,10 @@ module pqx_poly_unit (
     wdata = eng_wdata;
     if (dma_busy) begin
       raddr[1:0] = dma_raddr;
-      we         = dma_we;
-      waddr      = dma_waddr;
-      wdata      = dma_wdata;
+      we         = '0;
+      we[1:0]    = dma_we;
+      waddr[1:0] = dma_waddr;
+      wdata[1:0] = dma_wdata;
     end else if (!eng_busy) begin
       raddr[0] = rs1_i[AW-1:0];
       we[0]    = wr_go;
@@ -156,7 +160,7 @@ module pqx_poly_unit (
     end
   end
 
-  pqx_poly_mem u_mem (
+  pqx_poly_mem #(.Butterflies(Butterflies)) u_mem (
     .clk_i,
     .raddr_i (raddr),
     .rdata_o (rdata),

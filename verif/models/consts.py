@@ -3,6 +3,8 @@ stimulus, the coverage and the kernels (rtl/pqx_pkg.sv holds the same numbers fo
 
 from __future__ import annotations
 
+import os
+
 # Moduli of the arithmetic instructions
 Q_K = 3329          # ML-KEM
 Q_D = 8380417       # ML-DSA
@@ -55,9 +57,26 @@ POLY_SLOTS = 8
 POLY_KEM_SLOTS = 4
 POLY_COUNTERS = 8
 """Performance counters of the unit (POLY_CNT)."""
-POLY_CLEAR_CYCLES = POLY_SLOTS * POLY_N // 2
-"""After reset the engine clears the slots, two coefficients a cycle (polynomial instructions
-wait meanwhile)."""
+POLY_BUTTERFLIES = (1, 2, 4)
+"""Builds of the engine (pqx_top PolyButterflies): butterfly units working side by side, each
+step B butterflies (or pairs). 1 is the Vortex PCU's engine, 2 the RoCC seed's dual-butterfly
+engine and pqx_top's default."""
+POLY_BUTTERFLIES_DEFAULT = 2
+
+
+def poly_butterflies_build() -> int:
+    """The engine build under simulation (PQX_POLY_BUTTERFLIES, set by scripts/sim.py from the
+    unit's PolyButterflies or Butterflies; pqx_top's default elsewhere, the SoC included)."""
+    b = int(os.environ.get("PQX_POLY_BUTTERFLIES", str(POLY_BUTTERFLIES_DEFAULT)))
+    if b not in POLY_BUTTERFLIES:
+        raise ValueError(f"PQX_POLY_BUTTERFLIES must be one of {POLY_BUTTERFLIES}, not {b}")
+    return b
+
+
+def poly_clear_cycles(butterflies: int | None = None) -> int:
+    """After reset the engine clears the slots, 2 B coefficients a cycle (polynomial
+    instructions wait meanwhile): 1,024 / B cycles."""
+    return POLY_SLOTS * POLY_N // (2 * (butterflies or poly_butterflies_build()))
 
 
 def poly_modulus(slot: int) -> int:
@@ -70,16 +89,18 @@ def poly_layers(slot: int) -> int:
     return 7 if slot < POLY_KEM_SLOTS else 8
 
 
-def poly_run_cycles(op: str, slot: int) -> int:
+def poly_run_cycles(op: str, slot: int, butterflies: int | None = None) -> int:
     """Cycles the engine runs after the instruction that starts it executes (`op` one of NTT,
-    INTT, PWM, CBD; CBD: one byte, two coefficients a step): one step per cycle in a two-stage pipeline (a step is one butterfly, or one pair
-    of coefficients scaled or multiplied; 128 per pass: per layer, the inverse's scaling pass,
-    the point-wise product), the last step's write and a done cycle. The Vortex PCU's engine
-    takes two cycles per step: NTT 2,049, INTT 2,305, PWM 257 for q = 8380417."""
-    steps = {"NTT": poly_layers(slot) * POLY_N // 2,
-             "INTT": (poly_layers(slot) + 1) * POLY_N // 2,
-             "PWM": POLY_N // 2, "CBD": POLY_N // 2}[op]
-    return steps + 2
+    INTT, PWM, CBD) in the build with `butterflies` units (default: the build under
+    simulation): one step per cycle in a two-stage pipeline, a step being B butterflies or B
+    pairs of coefficients scaled, multiplied or sampled (CBD: a byte each), 128 / B steps per
+    pass (per layer, the inverse's scaling pass, the point-wise product), then the last step's
+    write and a done cycle. B = 1: ML-DSA NTT 1,026, INTT 1,154, PWM 130 (the Vortex PCU's
+    engine takes two cycles per butterfly: 2,049, 2,305, 257); B = 2: ML-KEM NTT 450 (the RoCC
+    seed: 448 compute cycles, the limit of two butterfly units)."""
+    b = butterflies or poly_butterflies_build()
+    passes = {"NTT": poly_layers(slot), "INTT": poly_layers(slot) + 1, "PWM": 1, "CBD": 1}[op]
+    return passes * POLY_N // 2 // b + 2
 
 
 def poly_dma_words(slot: int) -> int:
@@ -99,7 +120,7 @@ POLY_DMA_WINDOW = 0x0004_0000
 POLY_DMA_WINDOW_BYTES = 0x2000
 """Random stimulus keeps POLY_LD / POLY_ST bases in this window, so loads meet earlier stores."""
 
-POLY_LONGEST_WAIT = max([POLY_CLEAR_CYCLES] + [poly_run_cycles(op, s) for op in ("NTT", "INTT", "PWM", "CBD")
+POLY_LONGEST_WAIT = max([poly_clear_cycles(1)] + [poly_run_cycles(op, s, 1) for op in ("NTT", "INTT", "PWM", "CBD")
                                                for s in range(POLY_SLOTS)])
 """The longest a polynomial instruction waits for the engine (a host's watchdog allows it; a
 DMA transfer's wait also depends on the bus: poly_dma_cycles)."""

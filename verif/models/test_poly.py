@@ -102,8 +102,10 @@ def test_instructions_transform_slots_and_count() -> None:
     counts = [run(m, "POLY_CNT", k).data for k in range(8)]
     assert counts == [3, 1, 1, cycles, 2 * 7 * 128 + 7 * 128 + 8 * 128,
                       2 * 7 * 128 + 7 * 128 + 256 + 5 * 128 + 8 * 128, 3 * POLY_N, POLY_N]
-    assert (poly_run_cycles("NTT", 4), poly_run_cycles("INTT", 4), poly_run_cycles("PWM", 4)) \
+    assert (poly_run_cycles("NTT", 4, 1), poly_run_cycles("INTT", 4, 1), poly_run_cycles("PWM", 4, 1)) \
         == (1026, 1154, 130)    # the Vortex PCU, two cycles a step: 2,049, 2,305, 257
+    assert (poly_run_cycles("NTT", 0, 2), poly_run_cycles("INTT", 0, 2)) == (450, 514)  # RoCC: 448
+    assert poly_run_cycles("NTT", 0, 4) == 226
 
 
 @pytest.mark.parametrize("name, rs1, rs2", [

@@ -36,15 +36,25 @@ from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
 from verif.models import poly
 from verif.models.consts import (POLY_COUNTERS, POLY_DMA_WINDOW, POLY_KEM_SLOTS, POLY_N,
-                                 POLY_SLOTS, Q_D, Q_K, poly_dma_cycles, poly_dma_words,
-                                 poly_modulus, poly_run_cycles)
+                                 POLY_SLOTS, Q_D, Q_K, poly_butterflies_build, poly_clear_cycles,
+                                 poly_dma_cycles, poly_dma_words, poly_modulus, poly_run_cycles)
 from verif.models.pqx_model import HostMemory
 from verif.tests.unit_driver import UnitTb, knob
 from verif.uvm.memory import DmaMemory
 
-CLEAR_CYCLES = POLY_SLOTS * POLY_N // 2
+CLEAR_CYCLES = poly_clear_cycles()
 ENGINE = {"POLY_NTT": "NTT", "POLY_INTT": "INTT", "POLY_PWM": "PWM", "POLY_CBD": "CBD"}
 DMA = ("POLY_LD", "POLY_ST")
+BUTTERFLIES = poly_butterflies_build()
+
+
+def bank_row(slot: int, i: int) -> tuple[int, int]:
+    """Where the banked slot memory keeps coefficient i of a slot (docs/architecture.md, the
+    polynomial unit): bank (parity of i's bits from lb up, i's lb low bits), row (slot, i's bits
+    above lb), lb = log2 B. Written from the documented mapping, for the backdoor only."""
+    lb = BUTTERFLIES.bit_length() - 1
+    bank = (bin(i >> lb).count("1") & 1) << lb | (i & (BUTTERFLIES - 1))
+    return bank, slot << (7 - lb) | i >> (lb + 1)
 
 
 class PolyTb(UnitTb):
@@ -76,10 +86,10 @@ class PolyTb(UnitTb):
                                      f"model {want}")
 
     def check_memory(self, where: str) -> None:
-        mem = self.dut.u_mem.mem_q
+        banks = [self.dut.u_mem.g_bank[k].mem_q for k in range(2 * BUTTERFLIES)]
         for s in range(POLY_SLOTS):
             want = poly.get_slot(self.model, s)
-            got = [int(mem[POLY_N * s + i].value) for i in range(POLY_N)]
+            got = [int(banks[bank][row].value) for bank, row in (bank_row(s, i) for i in range(POLY_N))]
             if got != want:
                 i = next(k for k in range(POLY_N) if got[k] != want[k])
                 raise AssertionError(f"{where}: slot {s}[{i}] DUT {got[i]}, model {want[i]}")
@@ -105,7 +115,7 @@ class PolyTb(UnitTb):
             await RisingEdge(d.clk_i)
             await Timer(1, "ns")
             cycles += 1
-            assert cycles <= CLEAR_CYCLES, "still clearing after 1,024 cycles"
+            assert cycles <= CLEAR_CYCLES, f"still clearing after {CLEAR_CYCLES} cycles"
         assert cycles == CLEAR_CYCLES, f"clearing took {cycles} cycles, expected {CLEAR_CYCLES}"
         self.check_state("after reset")
         self.check_memory("after reset")
