@@ -1,4 +1,4 @@
-/* The polynomial unit's engine (Vortex-PCU style: one butterfly, two cycles per step).
+/* The polynomial unit's engine (pqx_top's default build: two butterfly units, one step a cycle).
  * Inputs MODQ (0: ML-KEM, q = 3329, slots 0/1; 1: ML-DSA, q = 8380417, slots 4/5), OP, and F, G:
  * 256 coefficients in [0, q) each (uint32). Output: 256 coefficients in [0, q) (uint32).
  *   OP 0  NTT of F (FIPS 203 Alg. 9 / FIPS 204 Alg. 41)
@@ -6,6 +6,8 @@
  *   OP 2  F o G in the NTT domain (FIPS 203 MultiplyNTTs / FIPS 204's point-wise product)
  *   OP 3  the whole product F G in R_q: NTT, NTT, MultiplyNTTs, NTT^-1 (ML-KEM)
  *   OP 4  the same, the polynomials moved by the unit's DMA (POLY_LD / POLY_ST)
+ *   OP 5  NTT of F, moved in and out by the DMA (the RoCC seed's count with data movement)
+ *   OP 6  NTT^-1 of F, the same
  * Measured region:
  *   OP 0-2, PQX   the engine's run alone, the polynomials already in the slots (the PCU's
  *                 count): POLY_NTT / POLY_INTT / POLY_PWM, then POLY_CNT, which waits at the
@@ -16,7 +18,8 @@
  *   OP 4, PQX     the same with POLY_LD of F and G (uint16 copies made before the region, the
  *                 DMA's ML-KEM word layout, as the baseline's int16 copies), the four runs,
  *                 POLY_ST, and a POLY_CNT that waits until the store has ended;
- *   baseline      the same computation in plain C (ntt_sw.h, the pq-crystals reference made
+ *   OP 5-6, PQX   POLY_LD of F, the run, POLY_ST, the POLY_CNT that waits for the store;
+ *   baseline      the same computation in plain C (OP 5-6: as OP 0-1) (ntt_sw.h, the pq-crystals reference made
  *                 exact), on int16 / int32 copies made before the region. */
 #include "kernel.h"
 #include "kernel_input.h"
@@ -24,6 +27,7 @@
 
 #define SLOT_A (MODQ ? 4u : 0u)
 #define SLOT_B (MODQ ? 5u : 1u)
+#define TRANSFORM (OP == 5 ? 0 : OP == 6 ? 1 : OP)   /* OP 5-6: the transform of OP 0-1 */
 
 static uint32_t f[256], g[256], out[256];
 
@@ -69,6 +73,14 @@ int main(void)
         pqx_poly_intt(SLOT_A);
     } else if (OP == 2) {
         pqx_poly_pwm(SLOT_A, SLOT_B);
+    } else if (OP >= 5) {
+        pqx_poly_ld((uint32_t)f16, SLOT_A);
+        if (OP == 5)
+            pqx_poly_ntt(SLOT_A);
+        else
+            pqx_poly_intt(SLOT_A);
+        pqx_poly_st((uint32_t)out16, SLOT_A);
+        (void)pqx_poly_cnt(0);      /* waits until the store has ended */
     } else if (OP == 4) {
         pqx_poly_ld((uint32_t)f16, SLOT_A);
         pqx_poly_ld((uint32_t)g16, SLOT_B);
@@ -92,7 +104,7 @@ int main(void)
     KERNEL_END();
     if (OP < 3)
         poly_store(SLOT_A, out);
-    if (OP == 4)
+    if (OP >= 4)
         for (unsigned i = 0; i < 256; i++)
             out[i] = out16[i];
 #else
@@ -104,11 +116,11 @@ int main(void)
     }
     KERNEL_BEGIN();
     if (MODQ == 0) {
-        if (OP == 0) {
+        if (TRANSFORM == 0) {
             k_ntt_sw(fk);
-        } else if (OP == 1) {
+        } else if (TRANSFORM == 1) {
             k_invntt_sw(fk);
-        } else if (OP == 2) {
+        } else if (TRANSFORM == 2) {
             k_basemul_sw(rk, fk, gk);
             memcpy(fk, rk, sizeof fk);
         } else {            /* OP 3 and 4: the whole product */
@@ -119,9 +131,9 @@ int main(void)
             memcpy(fk, rk, sizeof fk);
         }
     } else {
-        if (OP == 0) {
+        if (TRANSFORM == 0) {
             d_ntt_sw(fd);
-        } else if (OP == 1) {
+        } else if (TRANSFORM == 1) {
             d_invntt_sw(fd);
         } else {
             /* a b R^-1, then times R^2 R^-1: a b mod q */
