@@ -70,6 +70,8 @@ module pqx_decoder #(
         7'h1B: op = pqx_pkg::OpCl128;
         7'h1C: op = pqx_pkg::OpCl192;
         7'h1D: op = pqx_pkg::OpCl256;
+        7'h1E: op = pqx_pkg::OpSread;
+        7'h1F: op = pqx_pkg::OpOwrite;
         7'h30: op = pqx_pkg::OpThash1_128;
         7'h31: op = pqx_pkg::OpThash2_128;
         7'h32: op = pqx_pkg::OpPrf128;
@@ -257,6 +259,12 @@ module pqx_decoder #(
       end
       pqx_pkg::OpCl256: begin   // CL_256
         dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1;
+      end
+      pqx_pkg::OpSread: begin   // SREAD
+        dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001; dec_o.uses_so = 1'b1;
+      end
+      pqx_pkg::OpOwrite: begin   // OWRITE
+        dec_o.rs_read = 3'b011; dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpThash1_128: begin   // THASH1_128
         dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;

@@ -88,6 +88,8 @@ package pqx_pkg;
     OpCl128,                // CL_128
     OpCl192,                // CL_192
     OpCl256,                // CL_256
+    OpSread,                // SREAD
+    OpOwrite,               // OWRITE
     OpThash1_128,           // THASH1_128
     OpThash2_128,           // THASH2_128
     OpPrf128,               // PRF_128

@@ -76,6 +76,7 @@ SELFTEST = [  # (program, expected status, texts the output must hold[, flag])
     ("firmware/tests/bridge_hold.c", 0, ["bridge_dir: all passed"]),
     ("firmware/tests/poly_background.c", 0, ["poly_background: all passed", "check: "]),
     ("firmware/tests/poly_dma.c", 0, ["poly_dma: all passed", "check: "]),
+    ("firmware/tests/context_switch.c", 0, ["context_switch: all passed", "check: "]),
     ("firmware/tests/branch_kill.c", 0, ["8 of 16 compares executed"]),
     # kills of accepted PQX instructions by the core (exceptions): seen and checked
     ("firmware/tests/trap_kill.c", 0, ["8 killed", "8 exceptions taken"]),

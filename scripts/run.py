@@ -177,6 +177,7 @@ SELFTEST = [  # (program, expected exit status of `make run`, text the output mu
     ("firmware/tests/bridge_hold.c", 0, "bridge_dir: all passed"),
     ("firmware/tests/poly_background.c", 0, "poly_background: all passed"),
     ("firmware/tests/poly_dma.c", 0, "poly_dma: all passed"),
+    ("firmware/tests/context_switch.c", 0, "context_switch: all passed"),
     # both host-core errata: tripped without the errata pass (a core version that fixes one
     # changes these lines), avoided with it (docs/errata.md)
     ("firmware/tests/erratum1_rs3.c", 0, "distance 1: 0xfc9505b1 (stale rs3: erratum 1)", RAW),

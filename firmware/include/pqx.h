@@ -272,6 +272,20 @@ static inline void pqx_cl_256(void)
     __asm__ volatile(".insn r 0x3b, 7, 0x1d, zero, zero, zero");
 }
 
+/* SREAD: state unit, 1 cycle */
+static inline uint32_t pqx_sread(uint32_t rs1)
+{
+    uint32_t rd;
+    __asm__ volatile(".insn r 0x3b, 7, 0x1e, %[rd], %[rs1], zero" : [rd] "=r"(rd) : [rs1] "r"(rs1));
+    return rd;
+}
+
+/* OWRITE: state unit, 1 cycle */
+static inline void pqx_owrite(uint32_t rs1, uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x3b, 7, 0x1f, zero, %[rs1], %[rs2]" : : [rs1] "r"(rs1), [rs2] "r"(rs2));
+}
+
 /* THASH1_128: slhdsa unit, 24 cycles, 48 robust */
 static inline void pqx_thash1_128(uint32_t rs2)
 {

@@ -24,6 +24,26 @@ void pqx_puthex(uint32_t v)
         pqx_putc(digits[(v >> shift) & 0xF]);
 }
 
+static int check_failures;
+
+void pqx_check(const char *what, uint32_t got, uint32_t want)
+{
+    if (got != want) {
+        pqx_puts(what);
+        pqx_puts(": got ");
+        pqx_puthex(got);
+        pqx_puts(", want ");
+        pqx_puthex(want);
+        pqx_putc('\n');
+        check_failures++;
+    }
+}
+
+int pqx_check_failures(void)
+{
+    return check_failures;
+}
+
 /* By repeated subtraction of powers of ten: no division, so no multi-cycle `divu` in EX
  * (docs/soc.md, erratum 2) and no libgcc helper needed. */
 void pqx_putdec(uint32_t v)

@@ -29,6 +29,11 @@ void pqx_out(const char *tag, const void *p, size_t n);
 uint32_t pqx_exc_count(void);
 void pqx_exc_clear(void);
 
+/* Self-checking programs (firmware/tests): a mismatch prints "<what>: got <got>, want <want>"
+ * and is counted; pqx_check_failures() is the count (the program's exit code). */
+void pqx_check(const char *what, uint32_t got, uint32_t want);
+int pqx_check_failures(void);
+
 uint32_t pqx_cycles(void);             /* mcycle, low word */
 uint32_t pqx_instret(void);            /* minstret, low word */
 

@@ -17,12 +17,7 @@
 #define MONTY  ".insn r4 0x6b, 6, 2, t0, a1, a1, a1\n\t"
 #define SENT   "li a0, 0x5a5a\n\tli a1, 7\n\tnop\n\tnop\n\t"
 
-static int bad;
-static void chk(const char *n, uint32_t got, uint32_t want) {
-    if (got != want) { pqx_puts(n); pqx_puts(": got "); pqx_puthex(got); pqx_putc('\n'); bad++; }
-}
-
-#define T(name, body) do { uint32_t r; __asm__ volatile(SENT body "mv %0, a0" : "=r"(r) : : "a0","a1","t0","memory"); chk(name, r, 1); } while (0)
+#define T(name, body) do { uint32_t r; __asm__ volatile(SENT body "mv %0, a0" : "=r"(r) : : "a0","a1","t0","memory"); pqx_check(name, r, 1); } while (0)
 
 int main(void) {
     pqx_kinit();
@@ -48,6 +43,6 @@ int main(void) {
     __asm__ volatile("nop\n\tnop\n\t" KPERM "nop\n\tnop\n\t" ::: "memory");
     uint32_t c1 = pqx_cycles();
     pqx_puts("kperm block cycles: "); pqx_putdec(c1 - c0); pqx_putc('\n');
-    if (!bad) pqx_puts("bridge_dir: all passed\n");
-    return bad;
+    if (!pqx_check_failures()) pqx_puts("bridge_dir: all passed\n");
+    return pqx_check_failures();
 }

@@ -11,20 +11,6 @@
 #include "pqx.h"
 #include "pqx_rt.h"
 
-static int bad;
-static void chk(const char *n, uint32_t got, uint32_t want)
-{
-    if (got != want) {
-        pqx_puts(n);
-        pqx_puts(": got ");
-        pqx_puthex(got);
-        pqx_puts(", want ");
-        pqx_puthex(want);
-        pqx_putc('\n');
-        bad++;
-    }
-}
-
 int main(void)
 {
     /* ML-KEM slot 0: f[i] = 7 i + 3 mod q; ML-DSA slot 4: f[i] = 65537 i + 11 mod q */
@@ -36,20 +22,20 @@ int main(void)
     pqx_poly_ntt(0);
     uint32_t n0 = pqx_poly_rd(0);
     uint32_t n1 = pqx_poly_rd(1);
-    chk("ntt k [0] != [1]", n0 != n1, 1);
+    pqx_check("ntt k [0] != [1]", n0 != n1, 1);
     /* Keccak and arithmetic work while the engine runs */
     pqx_poly_ntt(4);
     pqx_kinit();
     pqx_kperm();
     uint32_t o = pqx_store(0);
     uint32_t cmp = pqx_compare_u32(o, o);
-    chk("compare while the engine runs", cmp, 1);
+    pqx_check("compare while the engine runs", cmp, 1);
     uint32_t d0 = pqx_poly_rd(1024);
     pqx_poly_intt(0);
     pqx_poly_intt(4);
     for (uint32_t i = 0; i < 256; i++) {
-        chk("intt(ntt(f)) k", pqx_poly_rd(i), (7 * i + 3) % 3329);
-        chk("intt(ntt(f)) d", pqx_poly_rd(1024 + i), (65537 * i + 11) % 8380417);
+        pqx_check("intt(ntt(f)) k", pqx_poly_rd(i), (7 * i + 3) % 3329);
+        pqx_check("intt(ntt(f)) d", pqx_poly_rd(1024 + i), (65537 * i + 11) % 8380417);
     }
     /* the NTT of the constant 1 is all ones: PWM by it changes nothing (ML-DSA) */
     for (uint32_t i = 0; i < 256; i++)
@@ -58,7 +44,7 @@ int main(void)
     pqx_poly_ntt(4);
     pqx_poly_pwm(4, 5);
     uint32_t d1 = pqx_poly_rd(1024);
-    chk("pwm by ntt(1)", d1, d0);
+    pqx_check("pwm by ntt(1)", d1, d0);
     /* CBD of a permutation's output (O = Keccak-f of the zero state): coefficients in
      * {0, 1, 2, q - 2, q - 1}; the lockstep checks each value against the model */
     pqx_kinit();
@@ -69,12 +55,12 @@ int main(void)
         uint32_t c = pqx_poly_rd(512 + i);
         small += c <= 2 || c >= 3327;
     }
-    chk("cbd range", small, 256);
-    chk("NTT runs", pqx_poly_cnt(0), 4);
-    chk("NTT^-1 runs", pqx_poly_cnt(1), 2);
-    chk("PWM and CBD runs", pqx_poly_cnt(2), 2);
-    chk("coefficients written", pqx_poly_cnt(6), 768);
-    if (!bad)
+    pqx_check("cbd range", small, 256);
+    pqx_check("NTT runs", pqx_poly_cnt(0), 4);
+    pqx_check("NTT^-1 runs", pqx_poly_cnt(1), 2);
+    pqx_check("PWM and CBD runs", pqx_poly_cnt(2), 2);
+    pqx_check("coefficients written", pqx_poly_cnt(6), 768);
+    if (!pqx_check_failures())
         pqx_puts("poly_background: all passed\n");
-    return bad;
+    return pqx_check_failures();
 }

@@ -104,6 +104,8 @@ module pqx_decoder_props #(
         7'h1A:   begin ref_unit = U_ARITH;   ref_wb = 1'b1; ref_rs = 3'b001; end  // RED32
         7'h1B, 7'h1C, 7'h1D:                                                 // CL_128/192/256
                  begin ref_unit = U_SLHDSA;  ref_wb = 1'b0; ref_rs = 3'b000; end
+        7'h1E:   begin ref_unit = U_STATE;   ref_wb = 1'b1; ref_rs = 3'b001; end  // SREAD
+        7'h1F:   begin ref_unit = U_STATE;   ref_wb = 1'b0; ref_rs = 3'b011; end  // OWRITE
         7'h30, 7'h31, 7'h3C, 7'h3D, 7'h3E, 7'h3F:                            // THASH1/2_n (rs2)
                  begin ref_unit = U_SLHDSA;  ref_wb = 1'b0; ref_rs = 3'b010; end
         7'h32, 7'h40, 7'h41:                                                 // PRF_128/192/256

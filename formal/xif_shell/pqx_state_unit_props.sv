@@ -1,12 +1,13 @@
 // Lemma for property (a) of the CV-X-IF shell proof (task `state` of xif_shell.sby): the state
 // unit alone, with free inputs. S and O have two kinds of writers: the unit's own instructions
-// (start_i with LOAD, KABSORB, KINIT) and the word write ports (s_wmask_i/o_wmask_i) through
+// (start_i with LOAD, KABSORB, KINIT, OWRITE) and the word write ports (s_wmask_i/o_wmask_i) through
 // which pqx_top stores the results of KSTART, KPERM, THASH, PRF and CL. For every word w:
 //   * S[w] changes only if start_i with LOAD/KABSORB/KINIT or s_wmask_i[w]; O[w] only if start_i
-//     with KINIT or o_wmask_i[w];
+//     with KINIT/OWRITE or o_wmask_i[w];
 //   * a set mask bit stores that word of the write data;
 //   * LOAD / KABSORB with i > 48 change nothing; with i <= 48 they change S[i] and S[i+1] only
-//     (LOAD: rs1, rs2; KABSORB: xor) and never O; KINIT clears S and O.
+//     (LOAD: rs1, rs2; KABSORB: xor) and never O; KINIT clears S and O; OWRITE with rs2 > 49
+//     changes nothing, with rs2 <= 49 it sets O[rs2] = rs1 only and never S.
 // Assumed: start_i and the write ports are never active in the same cycle (pqx_top: the ports
 // write only at mc_finish or for CL, never with a state-unit start; keccak_top proves it).
 // Stated on the unit's next-state values s_d/o_d against s_q/o_q in the same cycle (the
@@ -57,11 +58,12 @@ module pqx_state_unit_props #(
 
   always @* assume (!(start_i && (s_wmask_i != '0 || o_wmask_i != '0)));
 
-  logic       is_load, is_kabsorb, is_kinit, pair_ok;
+  logic       is_load, is_kabsorb, is_kinit, is_owrite, pair_ok;
   logic [5:0] i;
   assign is_load    = start_i && op_i == pqx_pkg::OpLoad;
   assign is_kabsorb = start_i && op_i == pqx_pkg::OpKabsorb;
   assign is_kinit   = start_i && op_i == pqx_pkg::OpKinit;
+  assign is_owrite  = start_i && op_i == pqx_pkg::OpOwrite;
   assign i          = rs3_i[5:0];
   assign pair_ok    = i <= 6'd48;
 
@@ -75,7 +77,7 @@ module pqx_state_unit_props #(
     always @* begin
       // who may write
       if (!(is_load || is_kabsorb || is_kinit) && !s_wmask_i[w]) assert (s_nxt == s_now);
-      if (!is_kinit && !o_wmask_i[w]) assert (o_nxt == o_now);
+      if (!is_kinit && !is_owrite && !o_wmask_i[w]) assert (o_nxt == o_now);
       // what the write ports store
       if (s_wmask_i[w]) assert (s_nxt == s_wdata_i[w * 32 +: 32]);
       if (o_wmask_i[w]) assert (o_nxt == o_wdata_i[w * 32 +: 32]);
@@ -89,6 +91,8 @@ module pqx_state_unit_props #(
           assert (s_nxt == (is_load ? rs2_i : s_now ^ rs2_i));
       end
       if (is_kinit) assert (s_nxt == 32'd0 && o_nxt == 32'd0);
+      if (is_owrite)
+        assert (o_nxt == (rs2_i == 32'(w) ? rs1_i : o_now) && s_nxt == s_now);
     end
   end
 

@@ -28,10 +28,10 @@
 //      written (state-unit start_i, or a bit of the word write ports s_wmask/o_wmask) only in
 //      such a cycle, and only as the ISA says for the class of that oldest instruction, which
 //      the shadow takes from the instruction word at issue (so_class below, written from the
-//      ISA text): LOAD/KABSORB/KINIT only through the state unit with that op; CL_n writes only
+//      ISA text): LOAD/KABSORB/KINIT/OWRITE only through the state unit with that op; CL_n writes only
 //      O; KSTART all of O and none of S; KPERM all of S and O; THASH/PRF all of O and only
 //      S[0..7]; every other instruction neither. With the lemma of the `state` task (S/O change
-//      only on start_i with LOAD, KABSORB, KINIT or through the write ports, and then as the ISA
+//      only on start_i with LOAD, KABSORB, KINIT, OWRITE or through the write ports, and then as the ISA
 //      says) this gives: a killed or rejected instruction never changes S or O. S/O themselves
 //      are cut away in these tasks (abstraction, see the .sby file).
 //   b. a result transaction starts only for the oldest in-flight instruction that has not had
@@ -145,10 +145,12 @@ module pqx_xif_shell_props #(
   // ---------------------------------------------------------------- S/O writer classes (ISA text)
   // Which instructions write S or O, from the encoding tables of docs/isa.md (R4 opcode 0x6B:
   // funct3 001 x funct2: KSTART 0, KABSORB 1, KPERM 2, LOAD 3; R opcode 0x3B, funct3 111: KINIT
-  // funct7 0x0E, CL_n 0x1B-0x1D, THASH/PRF 0x30-0x32 and 0x3C-0x41), not from the decoder.
-  localparam logic [2:0] C_NONE = 3'd0, C_LOAD = 3'd1, C_KABSORB = 3'd2, C_KINIT = 3'd3,
-                         C_KSTART = 3'd4, C_KPERM = 3'd5, C_THASH = 3'd6, C_CL = 3'd7;
-  function automatic logic [2:0] so_class(input logic [31:0] w);
+  // funct7 0x0E, CL_n 0x1B-0x1D, OWRITE 0x1F, THASH/PRF 0x30-0x32 and 0x3C-0x41), not from the
+  // decoder.
+  localparam logic [3:0] C_NONE = 4'd0, C_LOAD = 4'd1, C_KABSORB = 4'd2, C_KINIT = 4'd3,
+                         C_KSTART = 4'd4, C_KPERM = 4'd5, C_THASH = 4'd6, C_CL = 4'd7,
+                         C_OWRITE = 4'd8;
+  function automatic logic [3:0] so_class(input logic [31:0] w);
     so_class = C_NONE;
     if (w[6:0] == 7'h6B && w[14:12] == 3'b001) begin
       case (w[26:25])
@@ -160,6 +162,7 @@ module pqx_xif_shell_props #(
     end else if (w[6:0] == 7'h3B && w[14:12] == 3'b111) begin
       if (w[31:25] == 7'h0E) so_class = C_KINIT;
       if (w[31:25] >= 7'h1B && w[31:25] <= 7'h1D) so_class = C_CL;
+      if (w[31:25] == 7'h1F) so_class = C_OWRITE;
       if ((w[31:25] >= 7'h30 && w[31:25] <= 7'h32) || (w[31:25] >= 7'h3C && w[31:25] <= 7'h41))
         so_class = C_THASH;
     end
@@ -191,7 +194,7 @@ module pqx_xif_shell_props #(
 
   logic [SQD-1:0][3:0] sq_id_q;
   logic [SQD-1:0][4:0] sq_rd_q;
-  logic [SQD-1:0][2:0] sq_cls_q;   // so_class of the instruction word
+  logic [SQD-1:0][3:0] sq_cls_q;   // so_class of the instruction word
   logic [SQD-1:0]      sq_acc_q, sq_we_q, sq_hart_q, sq_cmt_q;
   logic [NW-1:0]       sq_n_q;
   logic                busy_q;     // a result transaction is ongoing (valid && !ready last cycle)
@@ -213,17 +216,17 @@ module pqx_xif_shell_props #(
   logic [NC-1:0]      c_v, c_acc, c_we, c_hart, c_cmt;
   logic [NC-1:0][3:0] c_id;
   logic [NC-1:0][4:0] c_rd;
-  logic [NC-1:0][2:0] c_cls;
+  logic [NC-1:0][3:0] c_cls;
   logic [NC-1:0]      k1, tgt, cmt2, k2, k3;
   logic               tgt_any;
   logic               exec_ok;
-  logic [2:0]         head_cls;    // so_class of the oldest remaining instruction
+  logic [3:0]         head_cls;    // so_class of the oldest remaining instruction
   logic               head_found;
   logic [NW-1:0]      n_d;
   logic [NC-1:0][NW-1:0] c_rank;
   logic [SQD-1:0][3:0] d_id;
   logic [SQD-1:0][4:0] d_rd;
-  logic [SQD-1:0][2:0] d_cls;
+  logic [SQD-1:0][3:0] d_cls;
   logic [SQD-1:0]      d_acc, d_we, d_hart, d_cmt;
 
   always @* begin
@@ -386,6 +389,7 @@ module pqx_xif_shell_props #(
         a_load:    assert ((head_cls == C_LOAD)    == (p_start && p_state_op == pqx_pkg::OpLoad));
         a_kabsorb: assert ((head_cls == C_KABSORB) == (p_start && p_state_op == pqx_pkg::OpKabsorb));
         a_kinit:   assert ((head_cls == C_KINIT)   == (p_start && p_state_op == pqx_pkg::OpKinit));
+        a_owrite:  assert ((head_cls == C_OWRITE)  == (p_start && p_state_op == pqx_pkg::OpOwrite));
         a_cl:      assert (((head_cls == C_CL) == o_write) && !s_write);
       end
       if (p_mc_finish) begin
@@ -441,7 +445,7 @@ module pqx_xif_shell_props #(
   logic [3:0][3:0] dq_id;
   logic [3:0][4:0] dq_rd;
   logic [3:0]      dq_acc, dq_hart, dq_wb, dq_live, dq_mc, dq_mcx;
-  logic [3:0][2:0] dq_cls;
+  logic [3:0][3:0] dq_cls;
   logic [3:0][3:0] dq_unit;
   logic [3:0][6:0] dq_op;
   for (genvar p = 0; p < 4; p++) begin : g_dq
@@ -477,11 +481,12 @@ module pqx_xif_shell_props #(
   endfunction
 
   // class of a decoded op (implementation side of so_class)
-  function automatic logic [2:0] op_class(input logic [6:0] op);
+  function automatic logic [3:0] op_class(input logic [6:0] op);
     case (op)
       pqx_pkg::OpLoad:    op_class = C_LOAD;
       pqx_pkg::OpKabsorb: op_class = C_KABSORB;
       pqx_pkg::OpKinit:   op_class = C_KINIT;
+      pqx_pkg::OpOwrite:  op_class = C_OWRITE;
       pqx_pkg::OpKstart:  op_class = C_KSTART;
       pqx_pkg::OpKperm:   op_class = C_KPERM;
       pqx_pkg::OpCl128, pqx_pkg::OpCl192, pqx_pkg::OpCl256: op_class = C_CL;
@@ -492,7 +497,8 @@ module pqx_xif_shell_props #(
     endcase
   endfunction
 
-  logic [2:0] mc_idx, mc_cls;
+  logic [2:0] mc_idx;
+  logic [3:0] mc_cls;
   assign mc_idx = {2'b0, rs_start};
 
   // pipelined build: the arithmetic pipeline's entries (s3, s2, s1: oldest first) and then the
@@ -557,7 +563,7 @@ module pqx_xif_shell_props #(
         inv_dsp_slh: assert ((op_class(dsp_e.dec.op) == C_THASH || op_class(dsp_e.dec.op) == C_CL)
                              == (dsp_e.dec.unit == pqx_pkg::UnitSlhdsa));
         if (op_class(dsp_e.dec.op) == C_LOAD || op_class(dsp_e.dec.op) == C_KABSORB
-            || op_class(dsp_e.dec.op) == C_KINIT)
+            || op_class(dsp_e.dec.op) == C_KINIT || op_class(dsp_e.dec.op) == C_OWRITE)
           inv_dsp_state: assert (dsp_e.dec.unit == pqx_pkg::UnitState);
         inv_dsp_mc: assert (dsp_e.dec.multi_cycle == (op_class(dsp_e.dec.op) == C_KSTART
                             || op_class(dsp_e.dec.op) == C_KPERM || op_class(dsp_e.dec.op) == C_THASH
@@ -578,7 +584,8 @@ module pqx_xif_shell_props #(
         if (dq_acc[p]) begin
           assert ((dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM) == (dq_unit[p] == pqx_pkg::UnitKeccak));
           assert ((dq_cls[p] == C_THASH || dq_cls[p] == C_CL) == (dq_unit[p] == pqx_pkg::UnitSlhdsa));
-          if (dq_cls[p] == C_LOAD || dq_cls[p] == C_KABSORB || dq_cls[p] == C_KINIT)
+          if (dq_cls[p] == C_LOAD || dq_cls[p] == C_KABSORB || dq_cls[p] == C_KINIT
+              || dq_cls[p] == C_OWRITE)
             assert (dq_unit[p] == pqx_pkg::UnitState);
           assert (dq_mc[p] == (dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM
                                || dq_cls[p] == C_THASH || dq_mcx[p]));

@@ -23,7 +23,7 @@
 //   u_ram      pqx_soc_ram, 512 KiB at 0x0000_0000 (instruction port: fetch; data
 //              port: loads/stores below 0x8000_0000 and PQX's DMA, through u_arb).
 //              Storage u_ram.mem_q, filled by the bench with $readmemh.
-//   u_arb      pqx_soc_arbiter: the RAM's data port shared, round robin, between the
+//   u_arb      pqx_soc_arbiter: the RAM's data port shared, the core first, between the
 //              core's data port and PQX's polynomial DMA (POLY_LD / POLY_ST; the DMA sees
 //              the RAM at every address, aliased like the core's RAM accesses).
 //   u_sysregs  pqx_soc_sysregs at 0x8000_0000 (see its header for the registers).

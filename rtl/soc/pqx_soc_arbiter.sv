@@ -4,10 +4,16 @@
 //
 // Schedule: the RAM grants every request at once and answers exactly one cycle later
 // (pqx_soc_ram), so the arbiter grants one master per cycle and routes the next cycle's
-// response to it (owner_q). When both request in one cycle, the one that lost the previous
-// such contest wins (round robin: neither waits more than one cycle for the other); the other's
-// request stays pending, ungranted, which is the back-pressure the DMA must take. Requests to
-// the system registers never come here (the SoC decodes the core's address first).
+// response to it (owner_q). The core always wins: when both request in one cycle, the DMA's
+// request stays pending, ungranted, which is the back-pressure the DMA must take; the DMA
+// takes every cycle the core's data port leaves free (the core waits for PQX at the issue port
+// or runs non-memory instructions most of the time; a core loop that accesses memory in every
+// cycle stalls the DMA for its length). The core must never wait for a grant: the CV32E40X
+// drops the register write of an offloaded instruction whose issue handshake happens while a
+// load or store waits in EX (erratum E2, docs/errata.md; an earlier round-robin arbiter made the
+// core wait one cycle against the DMA and lost a STORE result, found by
+// firmware/tests/context_switch.c). Requests to the system registers never come here (the SoC
+// decodes the core's address first).
 `default_nettype none
 
 module pqx_soc_arbiter (
@@ -41,11 +47,10 @@ module pqx_soc_arbiter (
   input  logic        ram_rvalid_i
 );
 
-  logic dma_won_q;     // the DMA won the last contest
   logic pick_dma;      // this cycle's grant goes to the DMA
   logic owner_dma_q;   // the response of this cycle is the DMA's
 
-  assign pick_dma = dma_req_i && (!core_req_i || !dma_won_q);
+  assign pick_dma = dma_req_i && !core_req_i;
 
   assign ram_req_o   = core_req_i || dma_req_i;
   assign ram_we_o    = pick_dma ? dma_we_i    : core_we_i;
@@ -58,10 +63,8 @@ module pqx_soc_arbiter (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      dma_won_q   <= 1'b0;
       owner_dma_q <= 1'b0;
     end else begin
-      if (core_req_i && dma_req_i && ram_gnt_i) dma_won_q <= pick_dma;
       if (ram_req_o && ram_gnt_i) owner_dma_q <= pick_dma;
     end
   end

@@ -4,13 +4,15 @@
 // Schedule: every instruction takes one cycle. On `start_i` the result
 // (`data_o`, `exc_o`) is valid combinationally in the same cycle and S/O update at
 // the following clock edge; the dispatch stage registers the result. Out-of-range
-// indices (LOAD/KABSORB i > 48, STORE i > 49, KREAD3 o > 197) raise `exc_o` and
+// indices (LOAD/KABSORB i > 48, STORE/SREAD/OWRITE i > 49, KREAD3 o > 197) raise `exc_o` and
 // leave S and O unchanged. Reset and KINIT clear both buffers.
 //
 //   LOAD     S[i] <- rs1, S[i+1] <- rs2                 (i = rs3[5:0])
 //   KABSORB  S[i] ^= rs1, S[i+1] ^= rs2
 //   KINIT    S <- 0, O <- 0
 //   STORE    rd <- O[rs1]
+//   SREAD    rd <- S[rs1]                                (context save; LOAD restores S)
+//   OWRITE   O[rs2] <- rs1                               (context restore; STORE saves O)
 //   KREAD3   rd <- {8'b0, O bytes o+2, o+1, o}          (o = rs1[7:0])
 //   COMPARE_U32  rd <- (rs1 == rs2)
 `default_nettype none
@@ -42,7 +44,7 @@ module pqx_state_unit
   logic [pqx_pkg::NumWords*32-1:0]    o_bytes;  // O as 200 little-endian bytes
   logic [5:0] pair_idx;     // LOAD/KABSORB word index
   logic [7:0] byte_idx;     // KREAD3 byte offset
-  logic       pair_ok, store_ok, read3_ok;
+  logic       pair_ok, store_ok, read3_ok, owrite_ok;
 
   assign o_bytes  = o_q;
   assign o_o      = o_q;
@@ -51,6 +53,7 @@ module pqx_state_unit
   assign pair_ok  = (pair_idx <= 6'(pqx_pkg::MaxLoadIdx));
   assign store_ok = (rs1_i <= 32'(pqx_pkg::MaxStoreIdx));
   assign read3_ok = (byte_idx <= 8'(pqx_pkg::MaxRead3Idx));
+  assign owrite_ok = (rs2_i <= 32'(pqx_pkg::MaxStoreIdx));
 
   always_comb begin
     // The write ports are idle in almost every cycle: the per-word loops sit behind a test of
@@ -94,6 +97,14 @@ module pqx_state_unit
         pqx_pkg::OpStore: begin
           if (store_ok) data_o = o_q[rs1_i[5:0]];
           else          exc_o  = 1'b1;
+        end
+        pqx_pkg::OpSread: begin
+          if (store_ok) data_o = s_q[rs1_i[5:0]];
+          else          exc_o  = 1'b1;
+        end
+        pqx_pkg::OpOwrite: begin
+          if (owrite_ok) o_d[rs2_i[5:0]] = rs1_i;
+          else           exc_o = 1'b1;
         end
         pqx_pkg::OpKread3: begin
           if (read3_ok) data_o = {8'b0, o_bytes[byte_idx * 8 +: 24]};

@@ -197,6 +197,18 @@ class PqxModel:
             raise BadOperands(f"word index {rs1} > {STATE_WORDS - 1}")
         return self.O[rs1]
 
+    @semantics("SREAD")
+    def _sread(self, rs1: int, rs2: int, rs3: int) -> int:
+        if rs1 >= STATE_WORDS:
+            raise BadOperands(f"word index {rs1} > {STATE_WORDS - 1}")
+        return self.S[rs1]
+
+    @semantics("OWRITE")
+    def _owrite(self, rs1: int, rs2: int, rs3: int) -> None:
+        if rs2 >= STATE_WORDS:
+            raise BadOperands(f"word index {rs2} > {STATE_WORDS - 1}")
+        self.O[rs2] = rs1
+
     @semantics("KREAD3")
     def _kread3(self, rs1: int, rs2: int, rs3: int) -> int:
         o = rs1 & 0xFF

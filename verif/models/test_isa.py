@@ -84,7 +84,7 @@ def test_table_size_and_names() -> None:
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
     crv = [i for i in INSTRUCTIONS.values() if i.opcode == 0x2B]
-    assert len(r4) == 12 and len(r) == 46 and len(mce) == 16 and len(crv) == 13
+    assert len(r4) == 12 and len(r) == 48 and len(mce) == 16 and len(crv) == 13
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "crv" for i in crv)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
@@ -98,7 +98,7 @@ def test_r_funct7_from_spec() -> None:
         "MQMULF": 0x10, "MQMULK": 0x11, "MQMULD": 0x12,
         "KARATS1": 0x13, "KARATS2": 0x14, "KARATS3": 0x15, "KARATS4": 0x19,
         "GFMUL8": 0x16, "BFNTTDH": 0x17, "BFINTTDH": 0x18, "RED32": 0x1A,
-        "CL_128": 0x1B, "CL_192": 0x1C, "CL_256": 0x1D,
+        "CL_128": 0x1B, "CL_192": 0x1C, "CL_256": 0x1D, "SREAD": 0x1E, "OWRITE": 0x1F,
         "THASH1_128": 0x30, "THASH2_128": 0x31, "PRF_128": 0x32,
         "THASH1_192": 0x3C, "THASH2_192": 0x3D, "THASH1_256": 0x3E, "THASH2_256": 0x3F,
         "PRF_192": 0x40, "PRF_256": 0x41,
@@ -154,7 +154,7 @@ def test_r4_funct_from_spec() -> None:
 
 
 def test_writeback_flags() -> None:
-    no_wb = {"LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "FPR_LOAD_SE",
+    no_wb = {"LOAD", "KABSORB", "KINIT", "OWRITE", "KSTART", "KPERM", "FPR_LOAD_SE",
              "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
              "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512",
@@ -199,7 +199,8 @@ def test_units() -> None:
     by_unit: dict[str, set[str]] = {}
     for i in INSTRUCTIONS.values():
         by_unit.setdefault(i.unit, set()).add(i.name)
-    assert by_unit["state"] == {"LOAD", "KABSORB", "KINIT", "STORE", "KREAD3", "COMPARE_U32"}
+    assert by_unit["state"] == {"LOAD", "KABSORB", "KINIT", "STORE", "KREAD3", "COMPARE_U32", "SREAD",
+                                "OWRITE"}
     assert by_unit["keccak"] == {"KSTART", "KPERM"}
     assert all(n.startswith(("THASH", "PRF_", "CL_")) for n in by_unit["slhdsa"])
     assert all(n.startswith("FPR_") for n in by_unit["fpr"])

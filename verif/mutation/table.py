@@ -156,6 +156,15 @@ MUTATIONS: list[Mutation] = [
              "assign store_ok = (rs1_i <= 32'(pqx_pkg::MaxStoreIdx));",
              "assign store_ok = (rs1_i[5:0] <= 6'(pqx_pkg::MaxStoreIdx));",
              "[extra] STORE bound checks rs1[5:0] only (rs1 = 64 + i aliases O[i])"),
+    Mutation("sread_reads_o", "rtl/state/pqx_state_unit.sv",
+             "if (store_ok) data_o = s_q[rs1_i[5:0]];",
+             "if (store_ok) data_o = o_q[rs1_i[5:0]];",
+             "[context] SREAD returns O[i] instead of S[i]: a saved context loses S"),
+    Mutation("owrite_writes_s", "rtl/state/pqx_state_unit.sv",
+             "if (owrite_ok) o_d[rs2_i[5:0]] = rs1_i;",
+             "if (owrite_ok) s_d[rs2_i[5:0]] = rs1_i;",
+             "[context] OWRITE writes S[i] instead of O[i]",
+             checker="formal:xif_shell:state_edge"),
     Mutation("kabsorb_overwrites", "rtl/state/pqx_state_unit.sv",
              "s_d[pair_idx]        = s_q[pair_idx] ^ rs1_i;",
              "s_d[pair_idx]        = rs1_i;",
@@ -539,6 +548,18 @@ MUTATIONS += [
              "a store's write data follows the responses instead of the request: it changes while "
              "the request waits for its grant (OBI) and lands at the wrong word",
              checker="sim:poly"),
+    Mutation("soc_arbiter_round_robin", "rtl/soc/pqx_soc_arbiter.sv",
+             "assign pick_dma = dma_req_i && !core_req_i;",
+             "logic dma_won_q;\n  always_ff @(posedge clk_i or negedge rst_ni)\n"
+             "    if (!rst_ni) dma_won_q <= 1'b0;\n"
+             "    else if (core_req_i && dma_req_i && ram_gnt_i) dma_won_q <= pick_dma;\n"
+             "  assign pick_dma = dma_req_i && (!core_req_i || !dma_won_q);",
+             "[soc] round robin between the core and the DMA (the first arbiter): a core store "
+             "waits a cycle for its grant every other contest, and erratum 2 drops the register "
+             "write of the PQX instruction that issues meanwhile",
+             checker="soc",
+             note="firmware/tests/poly_dma.c issues COMPARE_U32 right behind stores during a "
+                  "transfer (23 of 48 results lost); context_switch.c first showed it"),
     Mutation("poly_queued_start_not_held", "rtl/pqx_top.sv",
              "assign poly_pending = queue_background || dsp_background;",
              "assign poly_pending = 1'b0;",

@@ -1,4 +1,5 @@
-"""Unit tests of `pqx_state_unit` (S/O buffers, LOAD KABSORB KINIT STORE KREAD3 COMPARE_U32).
+"""Unit tests of `pqx_state_unit` (S/O buffers, LOAD KABSORB KINIT STORE KREAD3 COMPARE_U32 SREAD
+OWRITE).
 
 A `PqxModel` runs alongside the DUT. Each operation drives start_i/op_i/rs*_i right after a rising
 edge, reads data_o/exc_o 1 ns later (they are combinational) and compares them with the model's
@@ -10,6 +11,9 @@ rtl/pqx_pkg.sv at test start.
   StateLoadKabsorbTest     LOAD and KABSORB for every index 0..63 (random rs3[31:6])
   StateStoreTest           STORE of 0..49, 50, 63, 64, 0xFFFFFFFF, aliases (i + k*64) and random
   StateKread3Test          KREAD3 of every o in 0..255 (random rs1[31:8]) over a random O
+  StateContextTest         SREAD and OWRITE at every index, the edges beyond it and aliases; a
+                           whole context saved (SREAD + STORE) and restored (LOAD + OWRITE) over
+                           another state gives back S and O exactly
   StateCompareTest         COMPARE_U32 equal, one-bit-different and random
   StateStartLowTest        start_i=0 with every op code: no state change
   StateExcNoChangeTest     every exc=1 operation leaves S and O unchanged (and returns data 0)
@@ -209,6 +213,29 @@ async def StateStoreTest(dut):
     for i in range(WORDS):
         await tb.op("STORE", i, tb.word(), tb.word())
     tb.report("STORE")
+
+
+@cocotb.test()
+async def StateContextTest(dut):
+    """SREAD / OWRITE at every index and beyond (exceptions change nothing), then a context
+    switch: save S and O by SREAD and STORE, scramble, restore by LOAD and OWRITE."""
+    tb = await _tb(dut)
+    await tb.randomise()
+    rng = tb.rng
+    edges = [50, 63, 64, 0xFFFFFFFF, 64 + 5, (1 << 20) + 49] + [rng.getrandbits(32) for _ in range(8)]
+    for i in list(range(WORDS)) + edges:
+        await tb.op("SREAD", i, tb.word(), tb.word())
+        await tb.op("OWRITE", tb.word(), i, tb.word())
+    await tb.randomise()
+    saved_s = [(await tb.op("SREAD", i, tb.word(), tb.word()))[0] for i in range(WORDS)]
+    saved_o = [(await tb.op("STORE", i, tb.word(), tb.word()))[0] for i in range(WORDS)]
+    await tb.randomise()
+    for i in range(0, WORDS, 2):
+        await tb.op("LOAD", saved_s[i], saved_s[i + 1], i)
+    for i in range(WORDS):
+        await tb.op("OWRITE", saved_o[i], i, tb.word())
+    assert tb.model.S == saved_s and tb.model.O == saved_o, "the restored context differs"
+    tb.report("SREAD/OWRITE")
 
 
 @cocotb.test()
