@@ -21,12 +21,10 @@ static uint32_t result[2][2][PHASES][4];      /* [alone, switched][task][phase] 
 static void phase(uint32_t t, uint32_t p, uint32_t *out)
 {
     uint32_t kem = t, dsa = 4 + 2 * t;          /* task 0: slots 0, 4; task 1: slots 1, 6 */
-    if (p == 0) {
+    if (p == 0) {               /* fill the task's slots from the program's code: fixed words */
         pqx_kinit();
-        for (uint32_t i = 0; i < 256; i++) {
-            pqx_poly_wr((97 * i + 13 * t + 1) % 3329, 256 * kem + i);
-            pqx_poly_wr((65537 * i + 1000 * t + 7) % 8380417, 256 * dsa + i);
-        }
+        pqx_poly_ld(0x400u * t, kem);
+        pqx_poly_ld(0x400u * t + 0x200u, dsa);
     }
     pqx_kabsorb(0x01020304u * (t + 1) + p, 0xA5A5A5A5u ^ p, 2 * p);
     pqx_kperm();
