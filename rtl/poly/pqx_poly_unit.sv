@@ -1,5 +1,6 @@
-// PQX polynomial unit: eight polynomial slots, the Vortex-PCU-style NTT engine, the DMA engine
-// that moves slots to and from host memory, and eight performance counters (docs/isa.md,
+// PQX polynomial unit: eight polynomial slots, the NTT engine with Butterflies butterfly units
+// (1: the Vortex PCU's engine, 2: the RoCC seed's dual-butterfly engine), the DMA engine that
+// moves slots to and from host memory, and eight performance counters (docs/isa.md,
 // "Polynomial instructions").
 //
 // Architectural state: the slot memory (pqx_poly_mem: slots 0..3 ML-KEM, q = 3329; slots
