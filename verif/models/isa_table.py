@@ -420,6 +420,19 @@ _GF12_CORNERS: dict[str, Corner] = {"x=0": lambda a, b, c: a & 0xFFF == 0,
                                     "x=1": lambda a, b, c: a & 0xFFF == 1,
                                     "upper bits set": lambda a, b, c: a >> 12 != 0}
 
+def _state_word(pos: int) -> dict:
+    """Operands and corners of an instruction whose operand `pos` (0: rs1, 1: rs2) is a word
+    index of S or O (STORE, SREAD, OWRITE: 0..49 in range)."""
+    def operands(r: random.Random, a: int, b: int, c: int) -> Operands:
+        ops = [a, b, c]
+        ops[pos] = index_operand(r, 49, 63) if r.random() < 0.9 else random_word(r)
+        return ops[0], ops[1], ops[2]
+    return {"operands": operands,
+            "corners": {"i=0": lambda a, b, c: (a, b)[pos] == 0,
+                        "i=49": lambda a, b, c: (a, b)[pos] == 49,
+                        "i>49": lambda a, b, c: (a, b)[pos] > 49}}
+
+
 # ------------------------------------------------------------------ the table
 _TABLE: tuple[InstrInfo, ...] = (
     # R4 type, opcode 0x6B: name, funct3, funct2, unit, registers read, writeback, latency, op
@@ -467,11 +480,7 @@ _TABLE: tuple[InstrInfo, ...] = (
        corners={"o=0": lambda a, b, c: a & 255 == 0, "o=197": lambda a, b, c: a & 255 == 197,
                 "o>197": lambda a, b, c: a & 255 > 197}),
     _r("KINIT", 0x0E, "state", _NONE, False, 1, "OpKinit", weight=0.2),
-    _r("STORE", 0x0F, "state", RS1, True, 1, "OpStore",
-       operands=lambda r, a, b, c: (index_operand(r, 49, 63) if r.random() < 0.9 else random_word(r),
-                                    b, c),
-       corners={"i=0": lambda a, b, c: a == 0, "i=49": lambda a, b, c: a == 49,
-                "i>49": lambda a, b, c: a > 49}),
+    _r("STORE", 0x0F, "state", RS1, True, 1, "OpStore", **_state_word(0)),
     _r("MQMULF", 0x10, "arith", RS1 | RS2, True, 1, "OpMqmulF",
        domain=lambda r: (r.choice([0, Q_F - 1, r.randrange(Q_F)]), r.randrange(Q_F), 0),
        corners=_in_out(lambda a, b, c: a < Q_F and b < Q_F)),
@@ -496,16 +505,8 @@ _TABLE: tuple[InstrInfo, ...] = (
     _r("CL_192", 0x1C, "slhdsa", _NONE, False, 1, "OpCl192"),
     _r("CL_256", 0x1D, "slhdsa", _NONE, False, 1, "OpCl256"),
     # context save and restore of S and O (with LOAD and STORE; docs/isa.md, "Context switch")
-    _r("SREAD", 0x1E, "state", RS1, True, 1, "OpSread",
-       operands=lambda r, a, b, c: (index_operand(r, 49, 63) if r.random() < 0.9 else random_word(r),
-                                    b, c),
-       corners={"i=0": lambda a, b, c: a == 0, "i=49": lambda a, b, c: a == 49,
-                "i>49": lambda a, b, c: a > 49}),
-    _r("OWRITE", 0x1F, "state", RS1 | RS2, False, 1, "OpOwrite",
-       operands=lambda r, a, b, c: (a, index_operand(r, 49, 63) if r.random() < 0.9 else random_word(r),
-                                    c),
-       corners={"i=0": lambda a, b, c: b == 0, "i=49": lambda a, b, c: b == 49,
-                "i>49": lambda a, b, c: b > 49}),
+    _r("SREAD", 0x1E, "state", RS1, True, 1, "OpSread", **_state_word(0)),
+    _r("OWRITE", 0x1F, "state", RS1 | RS2, False, 1, "OpOwrite", **_state_word(1)),
     _thash("THASH1_128", 0x30, "OpThash1_128"),
     _thash("THASH2_128", 0x31, "OpThash2_128"),
     _prf("PRF_128", 0x32, "OpPrf128"),

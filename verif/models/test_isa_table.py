@@ -205,7 +205,7 @@ def proof_so_classes(text: str | None = None) -> dict[tuple[str, int, int], str]
     proof's table): R4 funct3 001 by funct2, R funct7 by equality or ranges."""
     if text is None:
         text = (ROOT / "formal" / "xif_shell" / "pqx_xif_shell_props.sv").read_text()
-    body = text.split("function automatic logic [2:0] so_class", 1)[1].split("endfunction", 1)[0]
+    body = text.split("function automatic logic [3:0] so_class", 1)[1].split("endfunction", 1)[0]
     r4, r = body.split("end else if", 1)
     classes: dict[tuple[str, int, int], str] = {}
     f3 = int(re.search(r"w\[14:12\] == 3'b([01]{3})", r4).group(1), 2)
@@ -225,7 +225,7 @@ def proof_so_classes(text: str | None = None) -> dict[tuple[str, int, int], str]
 
 
 def table_so_class(i) -> str:
-    if i.name in ("LOAD", "KABSORB", "KINIT", "KSTART", "KPERM"):
+    if i.name in ("LOAD", "KABSORB", "KINIT", "KSTART", "KPERM", "OWRITE"):
         return i.name
     if i.name.startswith(("THASH", "PRF_")):
         return "THASH"
