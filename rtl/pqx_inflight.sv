@@ -8,15 +8,20 @@
 //   * a commit or kill whose id is not in flight (a rejected instruction, say) is
 //     ignored.
 // The instruction being issued in the current cycle takes part as the youngest
-// entry, so a commit or kill in its issue cycle counts. When the queue is empty the
-// incoming instruction is offered at the head straight away: with a commit in the
-// issue cycle it executes in that cycle and its result is valid one cycle later.
+// entry, so a commit or kill in its issue cycle counts. With Bypass (the default), when the
+// queue is empty the incoming instruction is offered at the head straight away: with a commit
+// in the issue cycle it executes in that cycle and its result is valid one cycle later.
+// Without it the head is always a queued entry, so nothing at the head depends on the issue
+// port in the same cycle; an instruction committed in its issue cycle then executes one cycle
+// later (a host that commits at the earliest one cycle after issue, as the CV32E40X does, sees
+// no difference).
 // Entries are a shift register (entry 0 is the oldest); Depth is small.
 `default_nettype none
 
 module pqx_inflight
 #(
-  parameter int unsigned Depth = 4
+  parameter int unsigned Depth  = 4,
+  parameter bit          Bypass = 1'b1   // head = incoming instruction when the queue is empty
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -93,11 +98,11 @@ module pqx_inflight
     kill_in = commit_kill_i && (older_hit || hit_in);
   end
 
-  // Head: the oldest queued instruction, or the incoming one if the queue is empty.
+  // Head: the oldest queued instruction, or (Bypass) the incoming one if the queue is empty.
   always_comb begin
-    if (cnt_q != '0) begin
+    if (cnt_q != '0 || !Bypass) begin
       head_o       = q_q[0];
-      head_valid_o = (cmt_q[0] || cmt_now[0]) && !kill_now[0];
+      head_valid_o = (cnt_q != '0) && (cmt_q[0] || cmt_now[0]) && !kill_now[0];
     end else begin
       head_o       = in_i;
       head_valid_o = in_valid_i && cmt_in;

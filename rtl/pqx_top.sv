@@ -36,13 +36,20 @@
 // polynomial instruction waits behind a transform) scale with 1 / PolyButterflies
 // (verif/models/consts.py poly_run_cycles); 1 is the Vortex PCU's engine, 2 (the default) the
 // RoCC seed's dual-butterfly engine.
+// Queue-only execute (IssueBypass = 0; the SoC's build): the in-flight queue no longer offers an
+// instruction at execute in its issue cycle, so no unit sees the issue or register inputs in the
+// cycle they arrive. An instruction committed in its issue cycle then takes one cycle more; a
+// host that commits one cycle after issue at the earliest (the CV32E40X) sees the same cycles.
+// For a simulator the units then no longer hang off the host's issue port (docs/soc.md,
+// "Simulation speed").
 `default_nettype none
 
 module pqx_top #(
   parameter logic [15:0] UnitsBuilt = pqx_pkg::UnitsBuilt,  // accepted units (proofs narrow it)
   parameter bit         Pipelined  = 1'b0,                 // dispatch register, arithmetic pipeline
   parameter int unsigned KeccakRoundsPerCycle = 1,          // 2: permutations in 12 cycles
-  parameter int unsigned PolyButterflies = 2                // NTT engine's butterfly units: 1, 2, 4
+  parameter int unsigned PolyButterflies = 2,               // NTT engine's butterfly units: 1, 2, 4
+  parameter bit         IssueBypass = 1'b1                 // 0: execute from the queue only
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -141,7 +148,7 @@ module pqx_top #(
   logic   exec_fire;
   logic   head_pop;
 
-  pqx_inflight #(.Depth(4)) u_inflight (
+  pqx_inflight #(.Depth(4), .Bypass(IssueBypass)) u_inflight (
     .clk_i,
     .rst_ni,
     .in_valid_i     (issue_fire),

