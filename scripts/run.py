@@ -199,14 +199,16 @@ SELFTEST = [  # (program, expected exit status of `make run`, text the output mu
 
 
 def run_cases(cases: list[tuple], root: Path, label: str, extra: list[str] | None = None,
-              randprog: tuple[int, int] = (7, 200), max_cycles: int = 200_000) -> int:
+              randprog: tuple[int, int] = (7, 200), max_cycles: int = 200_000,
+              first_failure: bool = False) -> int:
     """Run `make run` on known programs and check each outcome; 1 if any case failed.
 
     A case is (program, expected exit status, text or list of texts its stdout must hold[, flag
     ...]). The program is a repository path, the text of a C file, or "randprog" (a random
     program of verif/soc/randprog.py, (seed, count) = `randprog`). `extra` goes to every run
     (--check for the CHECK=1 self-test). Also used by scripts/check.py and, on a mutated tree
-    (`root`), by scripts/mutate.py."""
+    (`root`), by scripts/mutate.py, which stops at the first failing case (`first_failure`: one
+    failure kills the mutant)."""
     tmp = root / "build" / "soc" / f"{label}-selftest"   # per tree: mutant runs share no files
     tmp.mkdir(parents=True, exist_ok=True)
     failed = 0
@@ -234,14 +236,17 @@ def run_cases(cases: list[tuple], root: Path, label: str, extra: list[str] | Non
             out = proc.stdout + proc.stderr
             print("\n".join(ln for ln in out.splitlines()
                             if "ns " not in ln or "WARNING" in ln or "ERROR" in ln)[-3000:])
+            if first_failure:
+                print(f"{label}: stopped at the first failure ({len(cases) - k - 1} cases not run)")
+                break
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
-def selftest(root: Path = ROOT) -> int:
+def selftest(root: Path = ROOT, first_failure: bool = False) -> int:
     """The `make run` contract on known programs: exit 0, a non-zero exit code, an illegal
     instruction (trap report), a hang (MAX_CYCLES)."""
-    return run_cases(SELFTEST, root, "run")
+    return run_cases(SELFTEST, root, "run", first_failure=first_failure)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,13 +262,15 @@ def main(argv: list[str] | None = None) -> int:
                          "ISS compare (cocotb; slower): scripts/check.py")
     ap.add_argument("--selftest", action="store_true",
                     help="check the run contract on known programs (make test)")
+    ap.add_argument("--first-failure", action="store_true",
+                    help="with --selftest: stop at the first failing case (mutant runs)")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="tree whose rtl/ is simulated (default: this one; e.g. a planted bug)")
     args = ap.parse_args(argv)
     root = args.root.resolve()
     if args.selftest:
         build(False, root)
-        return selftest(root)
+        return selftest(root, args.first_failure)
     if not args.fw:
         die("run", "no firmware given: make run FW=<file.c|file.elf>")
     from scripts import fw
