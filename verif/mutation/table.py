@@ -51,8 +51,8 @@ MUTATIONS: list[Mutation] = [
              "result slot overwritten while result_valid && !result_ready (result dropped)"),
     # (c) execution before commit
     Mutation("exec_before_commit", "rtl/pqx_inflight.sv",
-             "head_valid_o = (cmt_q[0] || cmt_now[0]) && !kill_now[0];",
-             "head_valid_o = !kill_now[0];",
+             "head_valid_o = (cnt_q != '0) && (cmt_q[0] || cmt_now[0]) && !kill_now[0];",
+             "head_valid_o = (cnt_q != '0) && !kill_now[0];",
              "queued head executes without waiting for its commit"),
     Mutation("exec_at_issue_uncommitted", "rtl/pqx_inflight.sv",
              "head_valid_o = in_valid_i && cmt_in;",
