@@ -46,6 +46,7 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     test_dir.mkdir(parents=True, exist_ok=True)
     env = {"PYTHONPATH": str(ROOT), "PQX_PIPELINED": "1" if unit.pipelined else "0",
            "PQX_KECCAK_ROUNDS": str(unit.keccak_rounds_per_cycle),
+           "PQX_ISSUE_BYPASS": "1" if unit.issue_bypass else "0",
            "PQX_POLY_BUTTERFLIES": str(unit.poly_butterflies)}
     if n is not None:
         env["PQX_N"] = str(n)

@@ -29,6 +29,11 @@ class Unit:
         return self.parameters.get("Pipelined", 0) == 1
 
     @property
+    def issue_bypass(self) -> bool:
+        """pqx_top's IssueBypass (0: queue-only execute, the SoC's build)."""
+        return self.parameters.get("IssueBypass", 1) == 1
+
+    @property
     def keccak_rounds_per_cycle(self) -> int:
         """pqx_top's KeccakRoundsPerCycle, or the engine's own RoundsPerCycle."""
         return self.parameters.get("KeccakRoundsPerCycle", self.parameters.get("RoundsPerCycle", 1))
@@ -65,6 +70,9 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
          "the pipelined build (Pipelined=1) on its CV-X-IF ports: the same tests, its own latency table",
          {"Pipelined": 1}),
+    Unit("top_soc", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+         "the SoC's build (IssueBypass=0: queue-only execute) on its CV-X-IF ports: the same tests, "
+         "every latency one more with a commit in the issue cycle", {"IssueBypass": 0}),
     Unit("top_keccak2", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
          "the two-round Keccak build (KeccakRoundsPerCycle=2) on its CV-X-IF ports: the same tests, "
          "permutations in 12 cycles", {"KeccakRoundsPerCycle": 2}),

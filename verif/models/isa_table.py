@@ -74,6 +74,11 @@ PIPELINE_MODP = 6
 """Pipelined build: MODP_MONTYMUL's Newton steps take two cycles each, its Montgomery digit and its
 result are registered (done 11 cycles after its start instead of 5)."""
 
+QUEUE_ONLY_DELAY = 1
+"""Queue-only execute (pqx_top IssueBypass = 0, the SoC's build): an instruction committed in its
+issue cycle executes from the in-flight queue one cycle later, so every latency of the contract
+(which assumes that commit) grows by one."""
+
 KECCAK_ROUNDS = 24
 """Rounds of Keccak-f[1600]. The default build runs one per cycle; the two-round build (pqx_top
 KeccakRoundsPerCycle = 2) two, so each permutation an instruction waits for takes 12 cycles."""
@@ -155,9 +160,10 @@ class InstrInfo:
         return 1 if self.unit in SO_UNITS and self.multi_cycle else 0
 
     def latency_for(self, pipelined: bool = False, keccak_rounds_per_cycle: int = 1,
-                    robust: bool = False) -> int | None:
+                    robust: bool = False, issue_bypass: bool = True) -> int | None:
         """The latency in a build of pqx_top: Pipelined (PIPELINE_DISPATCH, PIPELINE_ARITH,
-        PIPELINE_MODP) and KeccakRoundsPerCycle; `robust`: THASH with rs2 = 0 (None for others)."""
+        PIPELINE_MODP), KeccakRoundsPerCycle and IssueBypass (QUEUE_ONLY_DELAY); `robust`: THASH
+        with rs2 = 0 (None for others)."""
         if keccak_rounds_per_cycle not in KECCAK_ROUNDS_PER_CYCLE:
             raise ValueError(f"KeccakRoundsPerCycle must be one of {KECCAK_ROUNDS_PER_CYCLE}")
         if robust and not self.latency_robust:
@@ -169,6 +175,8 @@ class InstrInfo:
             latency += PIPELINE_DISPATCH
             if self.unit == "arith":
                 latency += PIPELINE_MODP if self.multi_cycle else PIPELINE_ARITH
+        if not issue_bypass:
+            latency += QUEUE_ONLY_DELAY
         return latency
 
     @property

@@ -2,7 +2,8 @@
 issue handshake to the first cycle of result_valid, for a host that commits in the issue cycle and
 never stalls result_ready. Every value is fixed and independent of operand values; the system
 latency test (XifLatencyTest) measures each one and must see exactly this number. Each build of
-pqx_top (Pipelined, KeccakRoundsPerCycle) has its own contract (InstrInfo.latency_for)."""
+pqx_top (Pipelined, KeccakRoundsPerCycle, IssueBypass) has its own contract
+(InstrInfo.latency_for)."""
 
 from __future__ import annotations
 
@@ -26,14 +27,25 @@ def keccak_rounds_build() -> int:
     return int(os.environ.get("PQX_KECCAK_ROUNDS", "1"))
 
 
+def issue_bypass_build() -> bool:
+    """False in a simulation of the queue-only build (IssueBypass = 0: PQX_ISSUE_BYPASS, set by
+    scripts/sim.py from the unit's parameters)."""
+    return os.environ.get("PQX_ISSUE_BYPASS", "1") == "1"
+
+
 def contract(pipelined: bool | None = None,
-             keccak_rounds_per_cycle: int | None = None) -> tuple[dict[str, int], dict[str, int]]:
+             keccak_rounds_per_cycle: int | None = None,
+             issue_bypass: bool | None = None) -> tuple[dict[str, int], dict[str, int]]:
     """(latency, robust latency) of the build under test (or of the one asked for)."""
     if pipelined is None:
         pipelined = pipelined_build()
     if keccak_rounds_per_cycle is None:
         keccak_rounds_per_cycle = keccak_rounds_build()
-    latency = {i.name: i.latency_for(pipelined, keccak_rounds_per_cycle) for i in TABLE}
-    robust = {i.name: i.latency_for(pipelined, keccak_rounds_per_cycle, robust=True)
+    if issue_bypass is None:
+        issue_bypass = issue_bypass_build()
+    latency = {i.name: i.latency_for(pipelined, keccak_rounds_per_cycle, issue_bypass=issue_bypass)
+               for i in TABLE}
+    robust = {i.name: i.latency_for(pipelined, keccak_rounds_per_cycle, robust=True,
+                                    issue_bypass=issue_bypass)
               for i in TABLE if i.latency_robust}
     return latency, robust

@@ -79,7 +79,7 @@ class XifLatencyTest(XifBaseTest):
     async def stimulus(self) -> None:
         sb = self.env.scoreboard
         measured: dict[str, list[int]] = {}
-        latency, robust = latency_contract()         # of the build under test (PQX_PIPELINED)
+        latency, robust = latency_contract()         # of the build under test (PQX_PIPELINED, PQX_ISSUE_BYPASS, ...)
         contract = dict(latency) | {f"{name} robust": cycles for name, cycles in robust.items()}
         for rep in range(3):
             for label in contract:
