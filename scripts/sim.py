@@ -25,7 +25,7 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
 
     unit = UNITS[unit_name]
     setup_verilator_env()
-    build_dir = ROOT / "build" / "sim" / (unit.name + ("_waves" if waves else ""))
+    build_dir = ROOT / "build" / "sim" / (unit.build_name + ("_waves" if waves else ""))
     runner = get_runner("verilator")
     build_args = list(VERILATOR_ARGS) + COVERAGE_ARGS
     missing = fst_missing() if waves else []
@@ -37,12 +37,13 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
         build_args += WAVES_ARGS
     build_dir.mkdir(parents=True, exist_ok=True)
     with open(build_dir.with_name(build_dir.name + ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)     # runs of one unit in parallel share one build
+        fcntl.flock(lock, fcntl.LOCK_EX)     # runs of units with one build share it
         runner.build(sources=unit.source_files(), hdl_toplevel=unit.toplevel, build_dir=build_dir,
                      build_args=build_args, parameters=unit.parameters, waves=waves,
                      log_file=build_dir / "build.log")
-    # a run of the regression (report_dir set) has its own directory: runs of one unit can overlap
-    test_dir = build_dir / "runs" / report_dir.name if report_dir is not None else build_dir
+    # every unit has its own run directory under the (shared) build, a run of the regression
+    # (report_dir set) one of its own: runs can overlap
+    test_dir = build_dir / "runs" / (report_dir.name if report_dir is not None else unit.name)
     test_dir.mkdir(parents=True, exist_ok=True)
     env = {"PYTHONPATH": str(ROOT), "PQX_PIPELINED": "1" if unit.pipelined else "0",
            "PQX_KECCAK_ROUNDS": str(unit.keccak_rounds_per_cycle),

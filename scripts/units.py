@@ -43,6 +43,13 @@ class Unit:
         """pqx_top's PolyButterflies, or the polynomial unit's own Butterflies (default 2)."""
         return self.parameters.get("PolyButterflies", self.parameters.get("Butterflies", 2))
 
+    @property
+    def build_name(self) -> str:
+        """The build directory's name under build/sim/: units with the same top level, sources
+        and parameters (the system test and the kernel tests, say) share one Verilator build."""
+        return next(u.name for u in UNITS.values() if (u.toplevel, u.sources, u.parameters)
+                    == (self.toplevel, self.sources, self.parameters))
+
     def source_files(self) -> list[Path]:
         files: list[Path] = []
         for s in self.sources:
