@@ -29,6 +29,7 @@ module pqx_inflight
   input  logic                in_valid_i,     // issue handshake
   input  pqx_pkg::entry_t              in_i,
   output logic                space_o,        // room for one more instruction
+  output logic                busy_o,         // an instruction is in the queue
 
   input  logic                commit_valid_i,
   input  logic [pqx_pkg::XIdWidth-1:0] commit_id_i,
@@ -150,5 +151,6 @@ module pqx_inflight
   end
 
   assign space_o = (cnt_q < CntW'(Depth));
+  assign busy_o  = (cnt_q != '0);
 
 endmodule

@@ -98,7 +98,12 @@ module pqx_top #(
   output logic [31:0] dma_wdata_o,
   input  logic        dma_gnt_i,
   input  logic        dma_rvalid_i,
-  input  logic [31:0] dma_rdata_i
+  input  logic [31:0] dma_rdata_i,
+
+  // Activity: 0 when nothing is in flight, no result waits and no unit runs. Then, until an
+  // issue or a commit arrives, no register of PQX changes, so a system may gate PQX's clock
+  // with (active_o || issue_valid_i || commit_valid_i); the SoC does (rtl/soc/pqx_soc.sv).
+  output logic        active_o
 );
 
   // ------------------------------------------------------------------ issue
@@ -147,6 +152,7 @@ module pqx_top #(
   pqx_pkg::entry_t head;
   logic   exec_fire;
   logic   head_pop;
+  logic   queue_busy;
 
   pqx_inflight #(.Depth(4), .Bypass(IssueBypass)) u_inflight (
     .clk_i,
@@ -154,6 +160,7 @@ module pqx_top #(
     .in_valid_i     (issue_fire),
     .in_i           (issue_entry),
     .space_o        (queue_space),
+    .busy_o         (queue_busy),
     .commit_valid_i,
     .commit_id_i,
     .commit_kill_i,
@@ -613,6 +620,13 @@ module pqx_top #(
   assign result_exccode_o = res_exc_q ? pqx_pkg::ExcIllegal : 6'd0;
   assign result_dbg_o     = 1'b0;
   assign result_err_o     = 1'b0;
+
+  // Activity (the SoC's clock gate): everything that changes a register without an issue or a
+  // commit: a queued instruction, a result waiting for result_ready, a multi-cycle instruction,
+  // the polynomial engine or DMA (busy from reset through the slot clear), the pipelined build's
+  // dispatch register and arithmetic pipeline.
+  assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy
+                    || (Pipelined && ex_valid) || !arith_empty;
 
   // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX; ex is
   // accepted whenever ex_valid.

@@ -39,7 +39,8 @@
 //
 // Clocks and reset: one clock. The core gates its own clock in its sleep unit
 // (module cv32e40x_clock_gate: for simulation bhv/cv32e40x_sim_clock_gate.sv of the
-// package, a latch; a synthesis flow brings its own cell). rst_ni is asynchronous
+// package, a latch; a synthesis flow brings its own cell), and the SoC gates PQX's clock
+// with a second instance while PQX is idle (below). rst_ni is asynchronous
 // and active low for every flop here; the core's flops reset only on a falling
 // edge of rst_ni, so a bench must drive rst_ni = 1 first, then 0 for a few cycles,
 // then 1 (docs/soc.md, "Reset").
@@ -264,8 +265,22 @@ module pqx_soc (
   // earliest, so the in-flight queue's same-cycle path is never taken here (the same cycles
   // either way, measured on every kernel); without it no PQX unit hangs off the core's
   // combinational loops in simulation (docs/soc.md, "Simulation speed").
-  pqx_top #(.IssueBypass(1'b0)) u_pqx (
+  // PQX's clock is gated while it is idle: enabled when PQX is active (pqx_top active_o: work in
+  // flight, a result waiting, a unit running) or the core offers an issue or a commit, the only
+  // inputs that start work. The cell is the core's own clock-gate module (cv32e40x_clock_gate:
+  // the package's simulation latch here, the library's cell in a synthesis flow). The same
+  // cycles either way; in simulation the idle units' logic is skipped (docs/soc.md, "Clock gate").
+  logic pqx_clk;
+  logic pqx_active;
+  cv32e40x_clock_gate u_pqx_clock_gate (
     .clk_i,
+    .en_i         (pqx_active || pqx_issue_valid || pqx_commit_valid),
+    .scan_cg_en_i (1'b0),
+    .clk_o        (pqx_clk)
+  );
+
+  pqx_top #(.IssueBypass(1'b0)) u_pqx (
+    .clk_i                 (pqx_clk),
     .rst_ni,
     .issue_valid_i         (pqx_issue_valid),
     .issue_ready_o         (pqx_issue_ready),
@@ -299,7 +314,8 @@ module pqx_soc (
     .dma_wdata_o           (dma_wdata),
     .dma_gnt_i             (dma_gnt),
     .dma_rvalid_i          (dma_rvalid),
-    .dma_rdata_i           (ram_data_rdata)
+    .dma_rdata_i           (ram_data_rdata),
+    .active_o              (pqx_active)
   );
 
   // ------------------------------------------------------------------ memory

@@ -574,6 +574,21 @@ MUTATIONS += [
              checker="soc",
              note="the pyuvm hosts have no erratum 2, so the system test cannot see it; "
                   "firmware/tests/poly_background.c reads the slots right behind each start"),
+    Mutation("soc_gate_ignores_engine", "rtl/pqx_top.sv",
+             "assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy",
+             "assign active_o = queue_busy || res_valid_q || mc_busy_q",
+             "[soc] PQX's activity leaves out the polynomial engine: the SoC's clock gate stops a "
+             "background run whenever the core runs plain code, and the unit's next instruction "
+             "waits for the rest of it",
+             checker="soc",
+             note="results stay right (the issue port holds the unit's instructions until the "
+                  "run ends); firmware/tests/poly_background.c times an instruction after a spin"),
+    Mutation("soc_gate_ignores_result", "rtl/pqx_top.sv",
+             "assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy",
+             "assign active_o = queue_busy || mc_busy_q || poly_busy",
+             "[soc] PQX's activity leaves out the result register: with the clock gated after the "
+             "result handshake, result_valid stays high and the core takes the stale result again",
+             checker="soc"),
     Mutation("soc_exc_to_core", "rtl/soc/pqx_soc.sv",
              "assign u_xif.result.exc = 1'b0;",
              "assign u_xif.result.exc = core_result_exc;",

@@ -119,7 +119,7 @@ class SocCheck(uvm_test):
     def build_phase(self) -> None:
         self.model = PqxModel()
         self.model.host = RamBackdoor(cocotb.top.u_soc.u_ram.mem_q)
-        self.bfm = XifBfm(cocotb.top.u_soc.u_pqx)
+        self.bfm = XifBfm(cocotb.top.u_soc.u_pqx, clk=cocotb.top.clk_i)   # PQX's own clock is gated
         ConfigDB().set(None, "*", "BFM", self.bfm)
         ConfigDB().set(None, "*", "MODEL", self.model)
         self.env = PassiveXifEnv("env", self)

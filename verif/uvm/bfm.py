@@ -94,11 +94,13 @@ class Port:
 
 
 class XifBfm:
-    """Drives and samples the flat CV-X-IF ports of `pqx_top`."""
+    """Drives and samples the flat CV-X-IF ports of `pqx_top`. `clk`: the clock the interface's
+    cycles follow, by default the DUT's own; the SoC passes its system clock, since it gates
+    PQX's clock while PQX is idle (no edge there, yet the host's cycles go on)."""
 
-    def __init__(self, dut: HierarchyObject) -> None:
+    def __init__(self, dut: HierarchyObject, clk: HierarchyObject | None = None) -> None:
         self.dut = dut
-        self.clk = dut.clk_i
+        self.clk = clk if clk is not None else dut.clk_i
         d = dut
         self._issue_valid, self._issue_ready = d.issue_valid_i, d.issue_ready_o
         self._instr, self._issue_id = d.issue_instr_i, d.issue_id_i
