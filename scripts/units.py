@@ -77,8 +77,10 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
          "the pipelined build (Pipelined=1) on its CV-X-IF ports: the same tests, its own latency table",
          {"Pipelined": 1}),
-    Unit("top_soc", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
-         "the SoC's build (IssueBypass=0: queue-only execute) on its CV-X-IF ports: the same tests, "
+    Unit("top_soc", "pqx_top_gated_tb", ("rtl/pqx_top.f", "verif/tb/pqx_top_gated_tb.sv"),
+         "verif.tests.test_top",
+         "the SoC's build (IssueBypass=0: queue-only execute) on its CV-X-IF ports, clocked as the "
+         "SoC clocks it (its clock gate stops the clock while PQX is idle): the same tests, "
          "every latency one more with a commit in the issue cycle", {"IssueBypass": 0}),
     Unit("top_keccak2", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
          "the two-round Keccak build (KeccakRoundsPerCycle=2) on its CV-X-IF ports: the same tests, "

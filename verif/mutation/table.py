@@ -581,8 +581,9 @@ MUTATIONS += [
              "background run whenever the core runs plain code, and the unit's next instruction "
              "waits for the rest of it",
              checker="soc",
-             note="results stay right (the issue port holds the unit's instructions until the "
-                  "run ends); firmware/tests/poly_background.c times an instruction after a spin"),
+             note="firmware/tests/poly_background.c times an instruction after a spin; the "
+                  "top_soc system tests (pqx_top behind the gate) fail it too (tried: a hang and a "
+                  "wrong POLY_RD)"),
     Mutation("soc_gate_ignores_result", "rtl/pqx_top.sv",
              "assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy",
              "assign active_o = queue_busy || mc_busy_q || poly_busy",

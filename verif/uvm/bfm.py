@@ -101,6 +101,8 @@ class XifBfm:
     def __init__(self, dut: HierarchyObject, clk: HierarchyObject | None = None) -> None:
         self.dut = dut
         self.clk = clk if clk is not None else dut.clk_i
+        # pqx_top itself: the DUT, or the instance inside a bench wrapper (unit top_soc)
+        self.core = dut.u_pqx if hasattr(dut, "u_pqx") else dut
         d = dut
         self._issue_valid, self._issue_ready = d.issue_valid_i, d.issue_ready_o
         self._instr, self._issue_id = d.issue_instr_i, d.issue_id_i
@@ -185,11 +187,11 @@ class XifBfm:
     # --- backdoor access to the architectural state (end-of-test checks, initial randomisation)
     def peek_state(self, name: str) -> list[int]:
         """Words of S (`name='s'`) or O (`'o'`) read straight from the state registers."""
-        value = int(getattr(self.dut.u_state, f"{name}_q").value)
+        value = int(getattr(self.core.u_state, f"{name}_q").value)
         return [(value >> (32 * w)) & 0xFFFFFFFF for w in range(50)]
 
     def poke_state(self, name: str, words: list[int]) -> None:
         value = 0
         for w, word in enumerate(words):
             value |= word << (32 * w)
-        getattr(self.dut.u_state, f"{name}_q").value = value
+        getattr(self.core.u_state, f"{name}_q").value = value

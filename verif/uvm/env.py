@@ -120,7 +120,7 @@ class XifBaseTest(uvm_test):
         made of it (a killed or rejected POLY_ST writes nothing)."""
         dut = cocotb.top
         for _ in range(10_000):
-            if not int(dut.u_poly.busy_o.value) and memory.idle():
+            if not int(self.bfm.core.u_poly.busy_o.value) and memory.idle():
                 break
             await RisingEdge(dut.clk_i)
         else:
