@@ -100,10 +100,10 @@ module pqx_top #(
   input  logic        dma_rvalid_i,
   input  logic [31:0] dma_rdata_i,
 
-  // Activity: 0 when nothing is in flight, no result waits and no unit runs. Then, until an
-  // issue or a commit arrives, no register of PQX changes, so a system may gate PQX's clock
-  // with (active_o || issue_valid_i || commit_valid_i); the SoC does (rtl/soc/pqx_soc.sv).
-  output logic        active_o
+  // Clock enable: 0 when nothing is in flight, no result waits, no unit runs and no issue or
+  // commit arrives; then no register of PQX changes at the next edge, so a system may stop PQX's
+  // clock for that cycle (the SoC does: rtl/soc/pqx_soc.sv).
+  output logic        clock_en_o
 );
 
   // ------------------------------------------------------------------ issue
@@ -621,12 +621,14 @@ module pqx_top #(
   assign result_dbg_o     = 1'b0;
   assign result_err_o     = 1'b0;
 
-  // Activity (the SoC's clock gate): everything that changes a register without an issue or a
-  // commit: a queued instruction, a result waiting for result_ready, a multi-cycle instruction,
-  // the polynomial engine or DMA (busy from reset through the slot clear), the pipelined build's
-  // dispatch register and arithmetic pipeline.
-  assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy
-                    || (Pipelined && ex_valid) || !arith_empty;
+  // Clock enable (the SoC's clock gate): an issue or a commit, or anything that changes a register
+  // without one (`active`): a queued instruction, a result waiting for result_ready, a multi-cycle
+  // instruction, the polynomial engine or DMA (busy from reset through the slot clear), the
+  // pipelined build's dispatch register and arithmetic pipeline.
+  logic active;
+  assign active = queue_busy || res_valid_q || mc_busy_q || poly_busy
+                  || (Pipelined && ex_valid) || !arith_empty;
+  assign clock_en_o = active || issue_valid_i || commit_valid_i;
 
   // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX; ex is
   // accepted whenever ex_valid.

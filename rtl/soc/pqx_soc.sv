@@ -265,16 +265,15 @@ module pqx_soc (
   // earliest, so the in-flight queue's same-cycle path is never taken here (the same cycles
   // either way, measured on every kernel); without it no PQX unit hangs off the core's
   // combinational loops in simulation (docs/soc.md, "Simulation speed").
-  // PQX's clock is gated while it is idle: enabled when PQX is active (pqx_top active_o: work in
-  // flight, a result waiting, a unit running) or the core offers an issue or a commit, the only
-  // inputs that start work. The cell is the core's own clock-gate module (cv32e40x_clock_gate:
+  // PQX's clock is gated while it is idle: enabled by pqx_top's clock_en_o (work in flight, a
+  // result waiting, a unit running, or an issue or a commit offered). The cell is the core's own clock-gate module (cv32e40x_clock_gate:
   // the package's simulation latch here, the library's cell in a synthesis flow). The same
   // cycles either way; in simulation the idle units' logic is skipped (docs/soc.md, "Clock gate").
   logic pqx_clk;
-  logic pqx_active;
+  logic pqx_clock_en;
   cv32e40x_clock_gate u_pqx_clock_gate (
     .clk_i,
-    .en_i         (pqx_active || pqx_issue_valid || pqx_commit_valid),
+    .en_i         (pqx_clock_en),
     .scan_cg_en_i (1'b0),
     .clk_o        (pqx_clk)
   );
@@ -315,7 +314,7 @@ module pqx_soc (
     .dma_gnt_i             (dma_gnt),
     .dma_rvalid_i          (dma_rvalid),
     .dma_rdata_i           (ram_data_rdata),
-    .active_o              (pqx_active)
+    .clock_en_o            (pqx_clock_en)
   );
 
   // ------------------------------------------------------------------ memory

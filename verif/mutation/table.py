@@ -575,9 +575,9 @@ MUTATIONS += [
              note="the pyuvm hosts have no erratum 2, so the system test cannot see it; "
                   "firmware/tests/poly_background.c reads the slots right behind each start"),
     Mutation("soc_gate_ignores_engine", "rtl/pqx_top.sv",
-             "assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy",
-             "assign active_o = queue_busy || res_valid_q || mc_busy_q",
-             "[soc] PQX's activity leaves out the polynomial engine: the SoC's clock gate stops a "
+             "assign active = queue_busy || res_valid_q || mc_busy_q || poly_busy",
+             "assign active = queue_busy || res_valid_q || mc_busy_q",
+             "[soc] PQX's clock enable leaves out the polynomial engine: the SoC's clock gate stops a "
              "background run whenever the core runs plain code, and the unit's next instruction "
              "waits for the rest of it",
              checker="soc",
@@ -585,9 +585,9 @@ MUTATIONS += [
                   "top_soc system tests (pqx_top behind the gate) fail it too (tried: a hang and a "
                   "wrong POLY_RD)"),
     Mutation("soc_gate_ignores_result", "rtl/pqx_top.sv",
-             "assign active_o = queue_busy || res_valid_q || mc_busy_q || poly_busy",
-             "assign active_o = queue_busy || mc_busy_q || poly_busy",
-             "[soc] PQX's activity leaves out the result register: with the clock gated after the "
+             "assign active = queue_busy || res_valid_q || mc_busy_q || poly_busy",
+             "assign active = queue_busy || mc_busy_q || poly_busy",
+             "[soc] PQX's clock enable leaves out the result register: with the clock gated after the "
              "result handshake, result_valid stays high and the core takes the stale result again",
              checker="soc"),
     Mutation("soc_exc_to_core", "rtl/soc/pqx_soc.sv",

@@ -1,8 +1,8 @@
 // Bench wrapper (simulation only): pqx_top behind the SoC's clock gate, with pqx_top's own ports,
 // so that the system tests (unit top_soc) run at those ports on the SoC's build as the SoC
-// clocks it: PQX's clock runs while active_o, issue_valid_i or commit_valid_i is high (latched
-// while the clock is low, as the SoC's cv32e40x_clock_gate cell does) and stops otherwise; the
-// tests' host follows clk_i, which never stops.
+// clocks it: PQX's clock runs while its clock_en_o is high (latched while the clock is low, as
+// the SoC's cv32e40x_clock_gate cell does) and stops otherwise; the tests' host follows clk_i,
+// which never stops.
 `default_nettype none
 
 module pqx_top_gated_tb #(
@@ -43,27 +43,16 @@ module pqx_top_gated_tb #(
   input  logic        dma_gnt_i,
   input  logic        dma_rvalid_i,
   input  logic [31:0] dma_rdata_i,
-  output logic        active_o
+  output logic        clock_en_o
 );
 
   logic en_q;
   logic gated_clk;
   always_latch begin
-    if (!clk_i) en_q = active_o || issue_valid_i || commit_valid_i;
+    if (!clk_i) en_q = clock_en_o;
   end
   assign gated_clk = clk_i && en_q;
 
-  pqx_top #(.IssueBypass(IssueBypass)) u_pqx (
-    .clk_i (gated_clk),
-    .rst_ni,
-    .issue_valid_i, .issue_ready_o, .issue_instr_i, .issue_mode_i, .issue_hartid_i, .issue_id_i,
-    .issue_accept_o, .issue_writeback_o, .issue_register_read_o,
-    .register_rs_i, .register_rs_valid_i,
-    .commit_valid_i, .commit_hartid_i, .commit_id_i, .commit_kill_i,
-    .result_valid_o, .result_ready_i, .result_hartid_o, .result_id_o, .result_data_o,
-    .result_rd_o, .result_we_o, .result_exc_o, .result_exccode_o, .result_dbg_o, .result_err_o,
-    .dma_req_o, .dma_we_o, .dma_addr_o, .dma_wdata_o, .dma_gnt_i, .dma_rvalid_i, .dma_rdata_i,
-    .active_o
-  );
+  pqx_top #(.IssueBypass(IssueBypass)) u_pqx (.clk_i (gated_clk), .*);
 
 endmodule
