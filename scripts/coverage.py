@@ -17,7 +17,8 @@ verif/coverage/unreachable.toml (file, the line's text, reason); an uncovered li
 a finding. Writes, under --out: coverage.md (per file and module; the uncovered lines with their
 reasons), coverage.json (the merged points, so shards can be merged again), and an annotated copy
 of each source (`<path>.txt`: hit count per line, `>>>>>>` where a line is not covered).
-Exit status: 0; 1 with --strict when an uncovered line has no reason; 2 on unreadable input.
+Exit status: 0; 1 with --strict when an uncovered line has no reason (with --nightly, also a
+nightly-marked line that was not reached); 2 on unreadable input.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import re
 import sys
 import tomllib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scripts.units import ROOT
@@ -97,14 +98,18 @@ class FileCoverage:
     lines: dict[int, int]                 # coverable line -> lowest count of its points
     toggles: tuple[int, int]              # hit, total
     uncovered: list[tuple[int, str, str]]  # line, text, reason ("" when none)
+    missed_marks: dict[int, str] = field(default_factory=dict)
+    """Nightly-marked lines the nightly did not reach (line -> the mark's reason): findings."""
 
     @property
     def lines_hit(self) -> int:
         return sum(1 for c in self.lines.values() if c)
 
 
-def analyse(points: dict[Key, int], reasons: list[dict[str, str]]) -> tuple[list[FileCoverage], list[str]]:
-    """Per-file coverage and the reasons that matched no uncovered line (stale)."""
+def analyse(points: dict[Key, int], reasons: list[dict[str, str]], nightly: bool = False
+            ) -> tuple[list[FileCoverage], list[str]]:
+    """Per-file coverage and the reasons that matched no uncovered line (stale). A `nightly`
+    entry explains an uncovered line unless `nightly` (the nightly's own runs must reach it)."""
     per_line: dict[str, dict[int, int]] = defaultdict(dict)
     toggles: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     modules: dict[str, set[str]] = defaultdict(set)
@@ -120,28 +125,40 @@ def analyse(points: dict[Key, int], reasons: list[dict[str, str]]) -> tuple[list
     files = []
     for f in sorted(set(per_line) | set(toggles)):
         src = (ROOT / f).read_text().splitlines() if (ROOT / f).exists() else []
-        uncovered = []
+        uncovered, missed = [], {}
         for ln in sorted(k for k, c in per_line[f].items() if not c):
             text = src[ln - 1].strip() if ln <= len(src) else ""
             reason = ""
             for i, r in enumerate(reasons):
                 if r["file"] == f and r["text"] in text:
-                    reason = r["reason"]
                     used.add(i)
+                    if r.get("kind") != "nightly":
+                        reason = r["reason"]
+                    elif nightly:
+                        missed[ln] = r["reason"]
+                    else:
+                        reason = f"reached only by the nightly: {r['reason']}"
                     break
             uncovered.append((ln, text, reason))
-        files.append(FileCoverage(f, modules[f], per_line[f], tuple(toggles[f]), uncovered))
-    stale = [f"{r['file']}: \"{r['text']}\"" for i, r in enumerate(reasons) if i not in used]
+        if nightly:       # a nightly mark on a line the nightly covered is what it should be
+            used |= {i for i, r in enumerate(reasons) if r["file"] == f and r.get("kind") == "nightly"
+                     and any(r["text"] in x for k, x in enumerate(src, 1) if per_line[f].get(k))}
+        files.append(FileCoverage(f, modules[f], per_line[f], tuple(toggles[f]), uncovered, missed))
+    stale = [f"{r['file']}: \"{r['text']}\"" + (" (nightly mark)" if r.get("kind") == "nightly" else "")
+             for i, r in enumerate(reasons) if i not in used]
     return files, stale
 
 
-def load_reasons(path: Path = REASONS) -> list[dict[str, str]]:
+def load_reasons(path: Path | None = None) -> list[dict[str, str]]:
+    """The `[[unreachable]]` and `[[nightly]]` entries (each with its `kind`); default: REASONS."""
+    path = path or REASONS
     if not path.exists():
         return []
-    entries = tomllib.loads(path.read_text()).get("unreachable", [])
+    doc = tomllib.loads(path.read_text())
+    entries = [{**e, "kind": kind} for kind in ("unreachable", "nightly") for e in doc.get(kind, [])]
     for e in entries:
         if not all(isinstance(e.get(k), str) and e.get(k) for k in ("file", "text", "reason")):
-            raise ValueError(f"{path}: every [[unreachable]] needs file, text and reason: {e}")
+            raise ValueError(f"{path}: every [[{e['kind']}]] needs file, text and reason: {e}")
     return entries
 
 
@@ -170,7 +187,9 @@ def markdown(files: list[FileCoverage], stale: list[str], runs: int) -> list[str
         md += ["", "Uncovered lines:", ""]
         for fc in files:
             for ln, text, reason in fc.uncovered:
-                md.append(f"- `{fc.path}:{ln}`: `{text}`: " + (reason or "**no reason: a finding**"))
+                md.append(f"- `{fc.path}:{ln}`: `{text}`: " + (
+                    reason or (f"**marked as reached by the nightly ({fc.missed_marks[ln]}), not reached: "
+                               f"a finding**" if ln in fc.missed_marks else "**no reason: a finding**")))
     seen = {fc.path for fc in files}
     absent = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "rtl").rglob("*.sv")
                     if str(p.relative_to(ROOT)) not in seen)
@@ -216,11 +235,13 @@ def collect(dat_files: list[Path], json_files: list[Path] = ()) -> dict[Key, int
     return points
 
 
-def report(dat_files: list[Path], out: Path, json_files: list[Path] = ()) -> tuple[list[str], int]:
-    """Write the coverage report; (markdown lines, number of uncovered lines without a reason)."""
+def report(dat_files: list[Path], out: Path, json_files: list[Path] = (), nightly: bool = False
+           ) -> tuple[list[str], int]:
+    """Write the coverage report; (markdown lines, number of uncovered lines without a reason).
+    `nightly`: the nightly's runs, which must reach the nightly-marked lines too."""
     points = collect(dat_files, json_files)
     runs = len(dat_files) + sum(json.loads(p.read_text())["runs"] for p in json_files)
-    files, stale = analyse(points, load_reasons())
+    files, stale = analyse(points, load_reasons(), nightly)
     out.mkdir(parents=True, exist_ok=True)
     annotate(files, points, out)
     md = markdown(files, stale, runs)
@@ -236,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                          "coverage.json files of other runs")
     ap.add_argument("--out", type=Path, default=REPORTS / "coverage")
     ap.add_argument("--strict", action="store_true", help="exit 1 when an uncovered line has no reason")
+    ap.add_argument("--nightly", action="store_true",
+                    help="the inputs are the nightly's runs: nightly-marked lines must be reached")
     args = ap.parse_args(argv)
     inputs = args.inputs or sorted(REPORTS.glob("raw/*/coverage.dat"))
     missing = [p for p in inputs if not p.is_file()]
@@ -245,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         md, unexplained = report([p for p in inputs if p.suffix != ".json"], args.out,
-                                 [p for p in inputs if p.suffix == ".json"])
+                                 [p for p in inputs if p.suffix == ".json"], args.nightly)
     except (ValueError, KeyError, OSError, tomllib.TOMLDecodeError) as exc:
         print(f"coverage: error: {exc}", file=sys.stderr)
         return 2

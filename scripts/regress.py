@@ -25,8 +25,10 @@ summary (`make report SHARDS="dir ..."`).
 Reports (build/reports/): junit/*.xml (one file per step), summary.md (steps with seeds, status and
 time; coverage per bin; code coverage per file; latency per instruction; formal jobs), logs/*.log
 (full output per step), coverage/ (scripts/coverage.py: annotated sources, the merged points).
-Every simulation is built with code coverage; the nightly fails while an uncovered line has no
-reason (verif/coverage/unreachable.toml), `make test` only reports it.
+Every simulation is built with code coverage, and every complete run has the coverage goal as a
+step of its own (scripts/report.py): `make test` and `make coverage` fail while an uncovered line
+has neither a reason nor a nightly mark (verif/coverage/unreachable.toml); the nightly fails
+while an uncovered line has no reason or a nightly-marked line was not reached.
 Every failing step prints its reproduce command. Exit status is non-zero if any step failed.
 """
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import random
 import sys
 from pathlib import Path
@@ -53,6 +54,9 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
         env["PQX_N"] = str(n)
     if report_dir is not None:
         env["PQX_REPORT_DIR"] = str(report_dir)
+        report_dir.mkdir(parents=True, exist_ok=True)     # which build its measurements belong to
+        (report_dir / "run.json").write_text(json.dumps(
+            {"unit": unit.name, "build": unit.build_label, "seed": seed, "n": n}))
     results = junit or (test_dir / "results.xml")
     coverage = test_dir / "coverage.dat"
     coverage.unlink(missing_ok=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from scripts import coverage
 from scripts.units import ROOT
 
@@ -89,3 +91,31 @@ def test_strict_fails_on_a_finding(tmp_path):
     dat = write(tmp_path, "f.dat", [point(FILE, "line", 53, 0, s="53")])
     assert coverage.main([str(dat), "--out", str(tmp_path / "o"), "--strict"]) == 1
     assert coverage.main([str(dat), "--out", str(tmp_path / "o")]) == 0
+
+
+def test_nightly_marks_explain_in_ci_and_must_be_reached_at_night(tmp_path):
+    """A [[nightly]] mark explains an uncovered line in make test's runs; the nightly's own runs
+    must reach it (an unreached mark is a finding there); a reached mark is not stale at night."""
+    text = (ROOT / FILE).read_text().splitlines()[52].strip()       # line 53
+    marks = [{"file": FILE, "text": text, "reason": "mce N=8", "kind": "nightly"}]
+    unreached = coverage.collect([write(tmp_path, "g.dat", [point(FILE, "line", 53, 0, s="53")])])
+    reached = coverage.collect([write(tmp_path, "h.dat", [point(FILE, "line", 53, 4, s="53")])])
+    (fc,), stale = coverage.analyse(unreached, marks)
+    assert fc.uncovered[0][2].startswith("reached only by the nightly") and stale == []
+    (fc,), stale = coverage.analyse(unreached, marks, nightly=True)
+    assert fc.uncovered[0][2] == "" and fc.missed_marks == {53: "mce N=8"} and stale == []
+    assert "not reached: a finding" in "\n".join(coverage.markdown([fc], stale, 1))
+    (fc,), stale = coverage.analyse(reached, marks, nightly=True)
+    assert fc.uncovered == [] and stale == []
+    _, stale = coverage.analyse(reached, marks)        # make test reaches it now: drop the mark
+    assert len(stale) == 1 and "nightly mark" in stale[0]
+
+
+def test_reasons_file_kinds(tmp_path):
+    f = tmp_path / "r.toml"
+    f.write_text('[[unreachable]]\nfile = "a"\ntext = "b"\nreason = "c"\n'
+                 '[[nightly]]\nfile = "d"\ntext = "e"\nreason = "f"\n')
+    assert [e["kind"] for e in coverage.load_reasons(f)] == ["unreachable", "nightly"]
+    f.write_text('[[nightly]]\nfile = "d"\ntext = "e"\n')
+    with pytest.raises(ValueError, match="nightly"):
+        coverage.load_reasons(f)

@@ -22,18 +22,19 @@ def step(index: int, name: str, status: str = "PASS") -> dict:
             "repro": f"make sim SEED={index}", "tail": []}
 
 
-def run_dir(tmp_path, name: str, steps: list[dict], shard: str | None, failing: str = ""):
+def run_dir(tmp_path, name: str, steps: list[dict], shard: str | None, failing: str = "",
+            profile: str = "nightly", hits: int | None = None):
     d = tmp_path / name
     for s in steps:
         raw = d / "raw" / f"u_s{s['index']}"
         raw.mkdir(parents=True)
-        (raw / "coverage.dat").write_text(DAT.format(n=s["index"] + 1))
+        (raw / "coverage.dat").write_text(DAT.format(n=s["index"] + 1 if hits is None else hits))
         (raw / "throughput.json").write_text(json.dumps({"instructions": 100, "seconds": 1.0,
                                                          "cycles": 500, "pipelined": False}))
         (d / "junit").mkdir(exist_ok=True)
         fail = '<failure message="x"/>' if s["name"] == failing else ""
         (d / "junit" / f"sim_{s['index']}.xml").write_text(JUNIT.format(c="t", t=s["name"], f=fail))
-    (d / "steps.json").write_text(json.dumps({"profile": "nightly", "seed": 7, "shard": shard,
+    (d / "steps.json").write_text(json.dumps({"profile": profile, "seed": 7, "shard": shard,
                                               "wall": 10.0, "steps": steps}))
     return d
 
@@ -107,3 +108,49 @@ def test_kernel_chart_takes_the_real_table_with_gaps():
     svg = kernel_chart({"rows": rows, "quick": True})
     assert svg is not None and svg.startswith("<svg")
     assert kernel_chart({"rows": [dict(r, pqx={"cycles": None}) for r in rows]}) is None
+
+
+def test_coverage_gate_in_make_test_and_at_night(tmp_path, monkeypatch):
+    """A complete run of any profile fails while an uncovered line has neither a reason nor a
+    nightly mark (planted here: line 52 of FILE never hit); a nightly mark passes make test and
+    fails the nightly until the nightly reaches the line."""
+    from scripts import coverage
+    monkeypatch.setattr(coverage, "REASONS", tmp_path / "none.toml")
+    for profile in ("ci", "nightly"):
+        d = run_dir(tmp_path, f"planted_{profile}", [step(0, "sim u seed=0")], None, profile=profile, hits=0)
+        assert report.main([str(d), "--out", str(tmp_path / f"o_{profile}")]) == 1
+        summary = (tmp_path / f"o_{profile}" / "summary.md").read_text()
+        assert f"| {report.COVERAGE_GOAL[profile == 'nightly']} | - | FAIL |" in summary
+    text = (report.ROOT / FILE).read_text().splitlines()[51].strip()
+    (tmp_path / "marks.toml").write_text(f'[[nightly]]\nfile = "{FILE}"\ntext = "{text}"\nreason = "n"\n')
+    monkeypatch.setattr(coverage, "REASONS", tmp_path / "marks.toml")
+    assert report.main([str(tmp_path / "planted_ci"), "--out", str(tmp_path / "m_ci")]) == 0
+    assert report.main([str(tmp_path / "planted_nightly"), "--out", str(tmp_path / "m_n")]) == 1
+    reached = run_dir(tmp_path, "reached", [step(0, "sim u seed=0")], None, profile="nightly", hits=3)
+    assert report.main([str(reached), "--out", str(tmp_path / "m_r")]) == 0
+
+
+def test_each_build_in_its_own_latency_columns(tmp_path):
+    """The system test of every build writes its latencies: each goes to its own columns (the
+    two-round Keccak build's 12 cycles never over the default's 24); kernel and throughput rows
+    name their build."""
+    d = run_dir(tmp_path, "builds", [step(0, "sim top seed=0")], None)
+    for unit, kperm in (("top_keccak2", 12), ("top", 24), ("top_pipelined", 24), ("top_soc", 25)):
+        raw = d / "raw" / f"{unit}_s1"
+        raw.mkdir()
+        want = 24 if unit != "top_keccak2" else 12
+        (raw / "latency.json").write_text(json.dumps({"latency": {"KPERM": kperm}, "contract":
+                                                      {"KPERM": want + (unit == "top_soc")}, "stream": 9}))
+        (raw / "throughput.json").write_text(json.dumps({"instructions": 10, "seconds": 1.0, "cycles": 50}))
+    (d / "raw" / "top_soc_s1" / "latency.json").write_text(json.dumps(
+        {"latency": {"KPERM": 26}, "contract": {"KPERM": 25}, "stream": 9}))      # off its contract
+    (d / "raw" / "kernels_ntt_pipelined_s1").mkdir()
+    (d / "raw" / "kernels_ntt_pipelined_s1" / "kernel_cycles_ntt.json").write_text(json.dumps({"ntt": 460}))
+    assert report.main([str(d), "--out", str(tmp_path / "o")]) == 0
+    summary = (tmp_path / "o" / "summary.md").read_text()
+    header = next(ln for ln in summary.splitlines() if ln.startswith("| instruction |"))
+    assert header.split(" | ")[1:5] == ["default: measured", "contract", "pipelined: measured", "contract"]
+    assert "two-round Keccak: measured" in header and "queue-only (SoC): measured" in header
+    assert "| KPERM | 24 | 24 | 24 | 24 | 26 ! | 25 | 12 | 12 |" in summary
+    assert "| top_keccak2_s1 | two-round Keccak |" in summary
+    assert "| ntt | 460 |" in summary and "pipelined: cycles" in summary

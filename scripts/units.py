@@ -44,6 +44,16 @@ class Unit:
         return self.parameters.get("PolyButterflies", self.parameters.get("Butterflies", 2))
 
     @property
+    def build_label(self) -> str:
+        """Which build of the design the unit simulates, in words, for the report's per-build
+        columns: "default", or what its parameters change (several joined with " + ")."""
+        parts = (["pipelined"] if self.pipelined else []) + \
+                ([] if self.issue_bypass else ["queue-only (SoC)"]) + \
+                (["two-round Keccak"] if self.keccak_rounds_per_cycle == 2 else []) + \
+                ([f"{self.poly_butterflies}-butterfly engine"] if self.poly_butterflies != 2 else [])
+        return " + ".join(parts) or "default"
+
+    @property
     def build_name(self) -> str:
         """The build directory's name under build/sim/: units with the same top level, sources
         and parameters (the system test and the kernel tests, say) share one Verilator build."""
