@@ -9,9 +9,11 @@ which `make kat EXPECTED=...` sets), else it is looked for next to the vectors
 
 Each algorithm registers a runner in RUNNERS; the runner drives every test case through the
 coprocessor and returns (passed, failed, skipped). The output ends with `N passed, M failed`
-(`, K skipped` when cases were skipped); the exit status is 1 on any failure. Problems with the
-input (missing or malformed file, unknown or unsupported algorithm, a file for another algorithm,
-no expected results) give one line on stderr and exit status 2.
+(`, K skipped` when cases were skipped); the exit status is 1 on any failure, a malformed test
+case included (its `FAIL tgId G tcId C: reason` line says what is wrong; the other cases still
+run). Problems with the input (missing or malformed file, unknown or unsupported algorithm, a file
+for another algorithm, no expected results) give one line on stderr and exit status 2, and so
+does a file of which nothing was checked (every case skipped, or none at all).
 """
 
 from __future__ import annotations
@@ -177,12 +179,47 @@ def run_reference(kset: KatSet) -> tuple[int, int, int]:
     return res["passed"], res["failed"], res["skipped"]
 
 
+def run_none(kset: KatSet) -> tuple[int, int, int]:
+    """A file without a runnable case: no RTL to build; its malformed cases still fail."""
+    import asyncio
+
+    from verif.kat.runner import run_cases
+
+    async def unused(msg: bytes, out_len: int, want=None) -> bytes:
+        raise AssertionError("no case to run")
+    res = asyncio.run(run_cases(kset, unused))
+    return res["passed"], res["failed"], res["skipped"]
+
+
+def verdict(passed: int, failed: int, skipped: list[str]) -> int:
+    """Prints the last line, `N passed, M failed[, K skipped]`, and returns the exit status: 1 on
+    any failure, 2 (with one line on stderr) when nothing was checked, else 0."""
+    print(f"{passed} passed, {failed} failed" + (f", {len(skipped)} skipped" if skipped else ""), flush=True)
+    if failed:
+        return 1
+    if passed:
+        return 0
+    if not skipped:
+        why = "the file has no test cases"
+    else:
+        reasons: dict[str, int] = {}
+        for r in skipped:          # "tgId G tcId C: reason" -> reason
+            reasons[r.split(": ", 1)[-1]] = reasons.get(r.split(": ", 1)[-1], 0) + 1
+        first = next(iter(reasons))
+        why = (f"{len(skipped)} case{'s' if len(skipped) != 1 else ''} skipped ({first}"
+               + (f"; and {len(reasons) - 1} other reason{'s' if len(reasons) > 2 else ''}" if len(reasons) > 1 else "")
+               + ")")
+    print(f"kat: error: nothing checked: {why}", file=sys.stderr)
+    return 2
+
+
 RUNNERS: dict[str, Runner] = {alg: run_hash for alg in HASH_ALGS}
 SCHEME_ALGS = ("ML-KEM", "ML-DSA", "SLH-DSA")
 
 
-def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> tuple[int, int, int]:
-    """Every case as firmware on the PQX SoC (scripts/schemes.py), `variant` build."""
+def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> tuple[int, int, list[str]]:
+    """Every case as firmware on the PQX SoC (scripts/schemes.py), `variant` build; returns
+    (passed, failed, skipped reasons). A malformed case is a failure."""
     from scripts import fw
     from scripts.schemes import Engine, compare
     from verif.kat.acvp_schemes import load_scheme_kat
@@ -193,9 +230,9 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
     try:
         doc = load_json(vectors)
         if is_wycheproof(doc):
-            cases, skipped, host = load_wycheproof(doc, vectors, PARAM_SETS)
+            cases, skipped, host, malformed = load_wycheproof(doc, vectors, PARAM_SETS)
         else:
-            cases, skipped = load_scheme_kat(alg, vectors, expected, PARAM_SETS)
+            cases, skipped, malformed = load_scheme_kat(alg, vectors, expected, PARAM_SETS)
     except VectorError as exc:
         die("kat", str(exc))
     sizes_ok = []
@@ -211,14 +248,17 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
             c.want["_host"] = b"\x01" if c.want.get("ok") == b"\x00" else b"\x00"
         else:
             sizes_ok.append(c)
+    for reason in malformed:
+        print(f"FAIL {reason}", flush=True)
     t0 = time.monotonic()
+    done = [0, 0]
     try:
-        engine = Engine()
+        engine = Engine() if sizes_ok else None
         print(f"kat: {alg}: {len(cases)} cases from {vectors}"
               + (f" (expected: {expected})" if expected else "")
               + (f", {len(skipped)} skipped" if skipped else "")
+              + (f", {len(malformed)} malformed" if malformed else "")
               + f"; firmware: {variant} build, one SoC simulation per case", flush=True)
-        done = [0, 0]
         step = max(1, len(sizes_ok) // 10)
 
         def progress(i: int, r) -> None:
@@ -232,7 +272,8 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
                 print(f"kat: {done[0]}/{len(sizes_ok)} cases run, {done[1]} failed, "
                       f"{time.monotonic() - t0:.0f} s", flush=True)
 
-        engine.map([(PARAM_SETS[c.pset], variant, c.op, c.inputs) for c in sizes_ok], progress)
+        if engine is not None:
+            engine.map([(PARAM_SETS[c.pset], variant, c.op, c.inputs) for c in sizes_ok], progress)
     except fw.FirmwareError as exc:
         die("kat", exc.headline, 1)
     failed = done[1] + sum(not ok for _, ok in host)
@@ -249,7 +290,7 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
               f"on the host: such an input is rejected before it reaches the firmware")
     for reason in skipped[:5]:
         print(f"kat: skipped {reason}")
-    return len(cases) + len(host) - failed, failed, len(skipped)
+    return len(cases) + len(host) - failed, failed + len(malformed), skipped
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -281,10 +322,9 @@ def main(argv: list[str] | None = None) -> int:
             if expected is not None and not expected.is_file():
                 raise VectorError(f"expected-results file '{expected}' not found")
             t0 = time.monotonic()
-            passed, failed, skipped = run_scheme(alg, vectors, expected, args.build)
+            passed, failed, skip_reasons = run_scheme(alg, vectors, expected, args.build)
             print(f"kat: {alg}: {time.monotonic() - t0:.1f} s", flush=True)
-            print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
-            return 1 if failed else 0
+            return verdict(passed, failed, skip_reasons)
         if alg not in RUNNERS:
             have = ", ".join(list(RUNNERS) + list(SCHEME_ALGS)) or "none yet"
             raise VectorError(f"algorithm '{alg}' is not supported; supported: {have}")
@@ -295,11 +335,10 @@ def main(argv: list[str] | None = None) -> int:
     except VectorError as exc:
         die("kat", str(exc))
     t0 = time.monotonic()
-    runner = run_reference if args.reference else RUNNERS[alg]
-    passed, failed, skipped = runner(kset)
+    runner = run_none if not kset.cases else run_reference if args.reference else RUNNERS[alg]
+    passed, failed, _ = runner(kset)
     print(f"kat: {alg}: {time.monotonic() - t0:.1f} s", flush=True)
-    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
-    return 1 if failed else 0
+    return verdict(passed, failed, kset.skipped)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,12 @@
 """NIST ACVP vector files for the hash KATs: reading, checking, the test cases (docs/kat.md).
 
 Used by the `make kat` command line (scripts/kat.py) and by the simulation runner
-(verif/kat/runner.py). Every problem with a file raises `VectorError` with one line that says
-what is wrong; the command line prints it and exits with status 2.
+(verif/kat/runner.py). A problem with the file as a whole (missing, not JSON, not ACVP, another
+algorithm, no expected results) raises `VectorError` with one line that says what is wrong; the
+command line prints it and exits with status 2. A problem with one test case (a field missing,
+of the wrong type, not hex or of the wrong length, a group without a testType, no answer for it
+in the expected results) does not stop the others: the case goes into `KatSet.malformed` with a
+one-line reason naming its tgId and tcId, and counts as a failure (never as a skip).
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ HARAKA_INPUT = {"HARAKA-256": 32, "HARAKA-512": 64}
 HASH_ALGS = SHA3_ALGS + SHAKE_ALGS + SHA2_ALGS + AES_ALGS + OWN_ALGS
 
 
-def canonical(alg: str) -> str:
+def canonical(alg: object) -> str:
     """The ACVP spelling of an algorithm name given in any case (`sha3-256` -> `SHA3-256`)."""
-    return alg.strip().upper()
+    return str(alg).strip().upper()
 
 
 class VectorError(ValueError):
@@ -43,7 +47,7 @@ def load_json(path: Path) -> object:
         if path.suffix == ".bz2":
             raw = bz2.decompress(raw)
         return json.loads(raw)
-    except (OSError, ValueError, EOFError) as exc:
+    except (OSError, ValueError, EOFError, RecursionError) as exc:
         raise VectorError(f"'{path}' is not a readable JSON vector file ({type(exc).__name__}: "
                           f"{str(exc).splitlines()[0][:120]})") from None
 
@@ -54,6 +58,8 @@ def acvp_body(doc: object, path: Path) -> dict:
         doc = next((d for d in doc if isinstance(d, dict) and "testGroups" in d), None)
     if not isinstance(doc, dict) or not isinstance(doc.get("testGroups"), list) or "algorithm" not in doc:
         raise VectorError(f"'{path}' is not an ACVP vector set (no 'algorithm' and 'testGroups')")
+    if not isinstance(doc["algorithm"], str):
+        raise VectorError(f"'{path}': 'algorithm' is {doc['algorithm']!r}, not a name")
     return doc
 
 
@@ -104,16 +110,65 @@ class KatSet:
     vectors: Path
     expected: Path | None          # None: the answers are in the vector file
     cases: list[Case]
-    skipped: list[str]             # one reason per skipped case
+    skipped: list[str]             # one reason per skipped case (well-formed, not supported)
+    malformed: list[str] = field(default_factory=list)
+    """One reason per malformed case ("tgId G tcId C: what is wrong"): each is a failure."""
 
     @property
     def total(self) -> int:
-        return len(self.cases) + len(self.skipped)
+        return len(self.cases) + len(self.skipped) + len(self.malformed)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def ident(obj: dict, key: str) -> int | None:
+    """An ACVP identifier (vsId, tgId, tcId) if it is an integer, else None."""
+    value = obj.get(key)
+    return value if _is_int(value) else None
+
+
+def show(value: object, quote: bool = True) -> str:
+    """A field's value for a one-line message: strings quoted (unless `quote` is False and the
+    string is a printable name), long ones cut."""
+    plain = _is_int(value) or value is None or (not quote and isinstance(value, str) and value.isprintable())
+    text = str(value) if plain else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def group_tests(groups: object, prefix: str = "") -> tuple[list[tuple[dict, dict, str]], list[str]]:
+    """(group, test, where) of every test of a vector set's testGroups, where = "<prefix>tgId G
+    tcId C"; and one malformed reason per entry that cannot be a test case: a group that is not an
+    object or has no list of tests, a test that is not an object, a tgId or tcId that is not an
+    integer. Shared by the hash, AES and scheme loaders (verif/kat/acvp_schemes.py)."""
+    pairs: list[tuple[dict, dict, str]] = []
+    malformed: list[str] = []
+    for k, g in enumerate(groups if isinstance(groups, list) else []):
+        if not isinstance(g, dict):
+            malformed.append(f"{prefix}testGroups[{k}]: a group that is not an object")
+            continue
+        tg = show(g.get("tgId"))
+        if not isinstance(g.get("tests"), list):
+            malformed.append(f"{prefix}tgId {tg}: the group has no list of tests")
+            continue
+        for j, t in enumerate(g["tests"]):
+            if not isinstance(t, dict):
+                malformed.append(f"{prefix}tgId {tg} tests[{j}]: a test that is not an object")
+                continue
+            where = f"{prefix}tgId {tg} tcId {show(t.get('tcId'))}"
+            bad = [k for o, k in ((g, "tgId"), (t, "tcId")) if ident(o, k) is None]
+            if bad:
+                malformed.append(f"{where}: {bad[0]} missing or not an integer")
+                continue
+            pairs.append((g, t, where))
+    return pairs, malformed
 
 
 def _hex(value: object, what: str) -> bytes:
     if not isinstance(value, str):
-        raise VectorError(f"{what} is not a hex string")
+        raise VectorError(f"{what} missing or not a hex string" if value is None
+                          else f"{what} is {show(value)}, not a hex string")
     try:
         return bytes.fromhex(value)
     except ValueError:
@@ -122,72 +177,75 @@ def _hex(value: object, what: str) -> bytes:
 
 def _int(obj: dict, key: str, what: str) -> int:
     value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not _is_int(value) or value < 0:
         raise VectorError(f"{what} '{key}' missing or not a non-negative integer")
     return value
 
 
 SUPPORTED_TYPES = ("AFT", "VOT", "MCT")
+MAX_OUT_BITS = 65536
+"""The longest SHAKE output ACVP asks for (outLen, maxOutLen); longer ones are malformed."""
 
 
-def _groups(body: dict, path: Path) -> list[dict]:
-    for g in body["testGroups"]:
-        if not isinstance(g, dict) or not isinstance(g.get("tests"), list) \
-                or not all(isinstance(t, dict) for t in g["tests"]):
-            raise VectorError(f"'{path}': test group {g.get('tgId') if isinstance(g, dict) else g!r} "
-                              f"has no list of test objects")
-    return body["testGroups"]
-
-
-def _answers(body: dict, path: Path, keys: tuple[str, ...] = ("md", "resultsArray")
-             ) -> dict[tuple[int, int], dict]:
+def _answers(body: dict, keys: tuple[str, ...] = ("md", "resultsArray")) -> dict[tuple[int, int], dict]:
     """(tgId, tcId) -> the test object of every test that carries an answer (one of `keys`)."""
-    return {(g.get("tgId"), t.get("tcId")): t for g in _groups(body, path) for t in g["tests"]
-            if any(k in t for k in keys)}
+    pairs, _ = group_tests(body["testGroups"])
+    return {(g["tgId"], t["tcId"]): t for g, t, _ in pairs if any(k in t for k in keys)}
 
 
 def _resolve_answers(alg: str, body: dict, vectors: Path, expected: Path | None,
-                     runnable: list[tuple[dict, dict]], keys: tuple[str, ...] = ("md", "resultsArray")
+                     runnable: list[tuple[dict, dict, str]], keys: tuple[str, ...] = ("md", "resultsArray")
                      ) -> tuple[dict[tuple[int, int], dict], Path | None, Path]:
     """The answers of the runnable tests: from the vector file itself (an internalProjection),
     else from `expected` or the expected-results file found next to it, which must be for the
-    same algorithm and vsId. Returns (answers, expected file or None, file the answers came from)."""
-    answers = _answers(body, vectors, keys)
-    if expected is None and any((g.get("tgId"), t.get("tcId")) not in answers for g, t in runnable):
+    same algorithm and vsId. Returns (answers, expected file or None, file the answers came from).
+    A file with some answers inside and none found next to it keeps its own: a test without its
+    answer is then a malformed case."""
+    answers = _answers(body, keys)
+    if expected is None and any((g["tgId"], t["tcId"]) not in answers for g, t, _ in runnable):
         expected = find_expected(vectors)
-        if expected is None:
+        if expected is None and not answers:
             raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
                               f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
     if expected is None:
         return answers, None, vectors
     ebody = acvp_body(load_json(expected), expected)
-    if canonical(ebody.get("algorithm", alg)) != alg:
+    if canonical(ebody["algorithm"]) != alg:
         raise VectorError(f"'{expected}' holds {ebody['algorithm']} results, the vectors are {alg}")
     if "vsId" in ebody and "vsId" in body and ebody["vsId"] != body["vsId"]:
-        raise VectorError(f"'{expected}' is for vsId {ebody['vsId']}, '{vectors}' for vsId {body['vsId']}")
-    return _answers(ebody, expected, keys), expected, expected
+        raise VectorError(f"'{expected}' is for vsId {show(ebody['vsId'])}, '{vectors}' for vsId "
+                          f"{show(body['vsId'])}")
+    return _answers(ebody, keys), expected, expected
+
+
+def _type_problem(g: dict) -> str | None:
+    """Why a group's testType makes its tests malformed (None: it is a name)."""
+    kind = g.get("testType")
+    if kind is None:
+        return "its group has no testType"
+    return None if isinstance(kind, str) else f"testType {show(kind)} is not a name"
 
 
 def _skip_reason(g: dict, t: dict, shake: bool, own: bool = False) -> str | None:
     kind = g.get("testType")
     if own and kind != "AFT":
-        return f"test type {kind}: PQX's own vector files define AFT only"
+        return f"test type {show(kind, False)}: PQX's own vector files define AFT only"
     if kind == "LDT":
         return "large data test (a message of gigabytes) not run in simulation"
     if kind not in SUPPORTED_TYPES:
-        return f"test type {kind} not supported"
+        return f"test type {show(kind, False)} not supported"
     if kind == "MCT" and g.get("mctVersion", "standard") != "standard":
-        return f"MCT version {g.get('mctVersion')} not supported"
-    if isinstance(t.get("len"), int) and t["len"] % 8:
+        return f"MCT version {show(g.get('mctVersion'))} not supported"
+    if _is_int(t.get("len")) and t["len"] % 8:
         return f"message of {t['len']} bits (not whole bytes)"
-    if shake and kind != "MCT" and isinstance(t.get("outLen"), int) and t["outLen"] % 8:
+    if shake and kind != "MCT" and _is_int(t.get("outLen")) and t["outLen"] % 8:
         return f"output of {t['outLen']} bits (not whole bytes)"
     return None
 
 
 def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
-    """Reads and checks a vector file (and its expected results). Raises VectorError, or exits
-    with status 2 for files that are missing or not JSON."""
+    """Reads and checks a vector file (and its expected results). Raises VectorError for a
+    problem with a file; a malformed test case goes into the KatSet's `malformed`."""
     body = acvp_body(load_json(vectors), vectors)
     if alg and canonical(alg) != canonical(body["algorithm"]):
         raise VectorError(f"ALG={alg} but '{vectors}' holds {body['algorithm']} vectors")
@@ -198,48 +256,55 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
         raise VectorError(f"no hash runner for '{alg}' (SHA-3, SHAKE, SHA2-256, SHA2-512, "
                           f"ACVP-AES-ECB, SM3, HARAKA-256, HARAKA-512)")
     shake, own = alg in SHAKE_ALGS, alg in OWN_ALGS
-    groups = _groups(body, vectors)
-    if not any("msg" in t for g in groups for t in g["tests"]):
+    pairs, malformed = group_tests(body["testGroups"])
+    if pairs and not any("msg" in t or "len" in t for _, t, _ in pairs):
         raise VectorError(f"'{vectors}' has no test with a 'msg': an expected-results file given as VECTORS?")
-    runnable = [(g, t) for g in groups for t in g["tests"] if _skip_reason(g, t, shake, own) is None]
+    runnable = [(g, t, w) for g, t, w in pairs
+                if _type_problem(g) is None and _skip_reason(g, t, shake, own) is None]
     answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable)
 
     cases: list[Case] = []
     skipped: list[str] = []
-    for g in groups:
-        tg, kind = g.get("tgId"), g.get("testType")
-        for t in g["tests"]:
-            where = f"tgId {tg} tcId {t.get('tcId')}"
-            reason = _skip_reason(g, t, shake, own)
-            if reason:
-                skipped.append(f"{where}: {reason}")
-                continue
-            try:
-                cases.append(_case(g, t, shake, answers.get((tg, t.get("tcId"))), where, src))
-                size = HARAKA_INPUT.get(alg)
-                if size is not None and len(cases[-1].msg) != size:
-                    raise VectorError(f"{alg} hashes {size}-byte messages, this one has "
-                                      f"{len(cases[-1].msg)}")
-                if own and len(cases[-1].md or b"") != 32:
-                    raise VectorError(f"md has {len(cases[-1].md or b'')} bytes, {alg} gives 32")
-            except VectorError as exc:
-                raise VectorError(f"'{vectors}' {where}: {exc}") from None
-    return KatSet(alg, vectors, expected, cases, skipped)
+    for g, t, where in pairs:
+        reason = _type_problem(g)
+        if reason:
+            malformed.append(f"{where}: {reason}")
+            continue
+        reason = _skip_reason(g, t, shake, own)
+        if reason:
+            skipped.append(f"{where}: {reason}")
+            continue
+        try:
+            case = _case(g, t, shake, answers.get((g["tgId"], t["tcId"])), src)
+            size = HARAKA_INPUT.get(alg)
+            if size is not None and len(case.msg) != size:
+                raise VectorError(f"{alg} hashes {size}-byte messages, this one has {len(case.msg)}")
+            if own and len(case.md or b"") != 32:
+                raise VectorError(f"md has {len(case.md or b'')} bytes, {alg} gives 32")
+        except VectorError as exc:
+            malformed.append(f"{where}: {exc}")
+            continue
+        cases.append(case)
+    return KatSet(alg, vectors, expected, cases, skipped, malformed)
 
 
-def _case(g: dict, t: dict, shake: bool, ans: dict | None, where: str, src: Path) -> Case:
+def _case(g: dict, t: dict, shake: bool, ans: dict | None, src: Path) -> Case:
     kind = g["testType"]
     bits = _int(t, "len", "test field")
     raw = _hex(t.get("msg"), "msg")
     if len(raw) < bits // 8:
         raise VectorError(f"msg has {len(raw)} bytes, len says {bits} bits")
-    case = Case(g.get("tgId"), t.get("tcId"), kind, raw[: bits // 8])
+    case = Case(g["tgId"], t["tcId"], kind, raw[: bits // 8])
     if shake and kind != "MCT":
-        case.out_len = _int(t, "outLen", "test field") // 8
+        out_bits = _int(t, "outLen", "test field")
+        if out_bits > MAX_OUT_BITS:
+            raise VectorError(f"outLen of {out_bits} bits (ACVP asks for at most {MAX_OUT_BITS})")
+        case.out_len = out_bits // 8
     if shake and kind == "MCT":
         lo, hi = _int(g, "minOutLen", "group field"), _int(g, "maxOutLen", "group field")
-        if lo % 8 or hi % 8 or not 16 <= lo <= hi:
-            raise VectorError(f"SHAKE MCT needs byte lengths 16 <= minOutLen <= maxOutLen (got {lo}, {hi})")
+        if lo % 8 or hi % 8 or not 16 <= lo <= hi <= MAX_OUT_BITS:
+            raise VectorError(f"SHAKE MCT needs byte lengths 16 <= minOutLen <= maxOutLen <= "
+                              f"{MAX_OUT_BITS} (got {lo}, {hi})")
         case.min_out, case.max_out = lo // 8, hi // 8
         if len(case.msg) != 16:
             raise VectorError(f"SHAKE MCT seed is {len(case.msg)} bytes, not 16")
@@ -252,8 +317,8 @@ def _case(g: dict, t: dict, shake: bool, ans: dict | None, where: str, src: Path
         for k, r in enumerate(arr):
             md = _hex(r.get("md"), f"result {k}: md")
             out_bits = r.get("outLen") if shake else None
-            if shake and (not isinstance(out_bits, int) or out_bits != 8 * len(md)):
-                raise VectorError(f"result {k}: outLen {out_bits!r} does not match md of {len(md)} bytes")
+            if shake and (not _is_int(out_bits) or out_bits != 8 * len(md)):
+                raise VectorError(f"result {k}: outLen {show(out_bits)} does not match md of {len(md)} bytes")
             case.results.append((md, out_bits))
     else:
         case.md = _hex(ans.get("md"), "md")
@@ -263,11 +328,21 @@ def _case(g: dict, t: dict, shake: bool, ans: dict | None, where: str, src: Path
 
 
 # ------------------------------------------------------------------------------ AES-ECB
+def _aes_problem(g: dict) -> str | None:
+    """Why an AES group's tests are malformed: a group field missing or of the wrong type."""
+    for key, ok in (("testType", isinstance(g.get("testType"), str)),
+                    ("direction", isinstance(g.get("direction"), str)), ("keyLen", _is_int(g.get("keyLen")))):
+        if not ok:
+            return (f"its group has no {key}" if g.get(key) is None
+                    else f"group field {key} is {show(g.get(key))}, not a {'number' if key == 'keyLen' else 'name'}")
+    return None
+
+
 def _aes_skip_reason(g: dict) -> str | None:
     if g.get("testType") not in ("AFT", "MCT"):
-        return f"test type {g.get('testType')} not supported"
+        return f"test type {show(g.get('testType'), False)} not supported"
     if g.get("direction") != "encrypt":
-        return f"direction {g.get('direction')} (the unit encrypts only)"
+        return f"direction {show(g.get('direction'), False)} (the unit encrypts only)"
     if g.get("keyLen") != 128:
         return f"{g.get('keyLen')}-bit key (the unit is AES-128)"
     return None
@@ -284,40 +359,43 @@ def _block(value: object, what: str, blocks: bool = False) -> bytes:
 def _load_aes(alg: str, body: dict, vectors: Path, expected: Path | None) -> KatSet:
     """ACVP-AES-ECB (draft-celi-acvp-symmetric): AFT and MCT, encryption with 128-bit keys; a
     case is carried as msg = key || plaintext, md = the ciphertext."""
-    groups = _groups(body, vectors)
-    if not any("key" in t for g in groups for t in g["tests"]):
+    pairs, malformed = group_tests(body["testGroups"])
+    if pairs and not any("key" in t or "pt" in t for _, t, _ in pairs):
         raise VectorError(f"'{vectors}' has no test with a 'key': an expected-results file given as VECTORS?")
-    runnable = [(g, t) for g in groups for t in g["tests"] if _aes_skip_reason(g) is None]
+    runnable = [(g, t, w) for g, t, w in pairs if _aes_problem(g) is None and _aes_skip_reason(g) is None]
     answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable, ("ct", "resultsArray"))
     cases: list[Case] = []
     skipped: list[str] = []
-    for g in groups:
-        tg, kind = g.get("tgId"), g.get("testType")
-        for t in g["tests"]:
-            where = f"tgId {tg} tcId {t.get('tcId')}"
-            reason = _aes_skip_reason(g)
-            if reason:
-                skipped.append(f"{where}: {reason}")
-                continue
-            try:
-                case = Case(tg, t.get("tcId"), kind, _block(t.get("key"), "key")
-                            + _block(t.get("pt"), "pt", blocks=kind == "AFT"))
-                ans = answers.get((tg, t.get("tcId")))
-                if ans is None:
-                    raise VectorError(f"no result for it in '{src}'")
-                if kind == "MCT":
-                    arr = ans.get("resultsArray")
-                    if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
-                        raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
-                    for k, r in enumerate(arr):
-                        case.results.append((_block(r.get("key"), f"result {k}: key")
-                                             + _block(r.get("pt"), f"result {k}: pt")
-                                             + _block(r.get("ct"), f"result {k}: ct"), None))
-                else:
-                    case.md = _block(ans.get("ct"), "ct", blocks=True)
-                    if len(case.md) != len(case.msg) - 16:
-                        raise VectorError(f"ct has {len(case.md)} bytes, pt {len(case.msg) - 16}")
-            except VectorError as exc:
-                raise VectorError(f"'{vectors}' {where}: {exc}") from None
-            cases.append(case)
-    return KatSet(alg, vectors, expected, cases, skipped)
+    for g, t, where in pairs:
+        kind = g.get("testType")
+        reason = _aes_problem(g)
+        if reason:
+            malformed.append(f"{where}: {reason}")
+            continue
+        reason = _aes_skip_reason(g)
+        if reason:
+            skipped.append(f"{where}: {reason}")
+            continue
+        try:
+            case = Case(g["tgId"], t["tcId"], kind, _block(t.get("key"), "key")
+                        + _block(t.get("pt"), "pt", blocks=kind == "AFT"))
+            ans = answers.get((g["tgId"], t["tcId"]))
+            if ans is None:
+                raise VectorError(f"no result for it in '{src}'")
+            if kind == "MCT":
+                arr = ans.get("resultsArray")
+                if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
+                    raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
+                for k, r in enumerate(arr):
+                    case.results.append((_block(r.get("key"), f"result {k}: key")
+                                         + _block(r.get("pt"), f"result {k}: pt")
+                                         + _block(r.get("ct"), f"result {k}: ct"), None))
+            else:
+                case.md = _block(ans.get("ct"), "ct", blocks=True)
+                if len(case.md) != len(case.msg) - 16:
+                    raise VectorError(f"ct has {len(case.md)} bytes, pt {len(case.msg) - 16}")
+        except VectorError as exc:
+            malformed.append(f"{where}: {exc}")
+            continue
+        cases.append(case)
+    return KatSet(alg, vectors, expected, cases, skipped, malformed)

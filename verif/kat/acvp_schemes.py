@@ -29,6 +29,11 @@ SLH-DSA (FIPS 205, ACVP-SLH-DSA), SHAKE parameter sets (the SHA2 ones are skippe
   sigGen                          sk, message, additionalRandomness (unless deterministic) -> signature
   sigVer                          pk (test or group), message, signature -> testPassed
   external/pure and preHash as for ML-DSA (FIPS 205 Algorithms 22, 24).
+
+As for the hash files (verif/kat/acvp.py): a problem with a file raises VectorError; a malformed
+case (a field missing, not hex, of the wrong type; no parameterSet or mode; no answer for it) is
+returned as a reason in `malformed` and counts as a failure; well-formed but unsupported cases
+are skipped and counted.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from verif.kat.acvp import VectorError, find_expected, load_json
+from verif.kat.acvp import VectorError, find_expected, group_tests, ident, load_json, show
 
 
 @dataclass
@@ -49,28 +54,24 @@ class SchemeCase:
 
 
 def vector_sets(doc: object, path: Path) -> list[dict]:
-    """Every vector set of a file (the list form holds a version header and one or more sets)."""
+    """Every vector set of a file (the list form holds a version header and one or more sets).
+    Their groups and tests are walked by verif/kat/acvp.py group_tests."""
     sets = [d for d in (doc if isinstance(doc, list) else [doc])
             if isinstance(d, dict) and isinstance(d.get("testGroups"), list)]
     if not sets:
         raise VectorError(f"'{path}' is not an ACVP vector set (no 'testGroups')")
-    for s in sets:
-        for g in s["testGroups"]:
-            if not isinstance(g, dict) or not isinstance(g.get("tests"), list) \
-                    or not all(isinstance(t, dict) for t in g["tests"]):
-                raise VectorError(f"'{path}': test group {g.get('tgId') if isinstance(g, dict) else g!r} "
-                                  f"has no list of test objects")
     return sets
 
 
-def _hex(obj: dict, key: str, where: str) -> bytes:
+def _hex(obj: dict, key: str) -> bytes:
     v = obj.get(key)
     if not isinstance(v, str):
-        raise VectorError(f"{where}: '{key}' missing or not a hex string")
+        raise VectorError(f"'{key}' missing or not a hex string" if v is None
+                          else f"'{key}' is {show(v)}, not a hex string")
     try:
         return bytes.fromhex(v)
     except ValueError:
-        raise VectorError(f"{where}: '{key}' is not valid hex") from None
+        raise VectorError(f"'{key}' is not valid hex") from None
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def signature_interface_unsupported(alg: str, g: dict) -> str | None:
     """Why a signature group's interface is not supported (None: internal, or external and pure)."""
     iface = g.get("signatureInterface", "internal")
     if iface not in ("internal", "external"):
-        return f"signature interface {iface} not supported"
+        return f"signature interface {show(iface, False)} not supported"
     if iface == "external" and g.get("preHash", "pure") != "pure":
         return f"Hash{alg} (preHash) not supported: the pre-hash would run on the host"
     return None
@@ -104,8 +105,9 @@ def signature_interface_unsupported(alg: str, g: dict) -> str | None:
 def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
     """The Spec of a test group, or why it is not supported."""
     if alg == "ML-KEM":
-        spec = MLKEM_SPECS.get((mode, g.get("function") if mode != "keyGen" else None))
-        return spec or f"{mode} {g.get('function') or ''} not supported".rstrip()
+        function = g.get("function") if mode != "keyGen" else None
+        spec = MLKEM_SPECS.get((mode, function if function is None or isinstance(function, str) else show(function)))
+        return spec or f"{show(mode, False)} {show(g.get('function') or '', False)} not supported".rstrip()
     if alg in ("ML-DSA", "SLH-DSA") and mode in ("sigGen", "sigVer"):
         unsupported = signature_interface_unsupported(alg, g)
         if unsupported:
@@ -122,7 +124,7 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
         if mode == "sigVer":
             return Spec("verify_mu" if mu else "verify", (("pk", "pk"), msg, ("sig", "signature")),
                         external=ext)
-        return f"{mode} not supported"
+        return f"{show(mode, False)} not supported"
     if alg == "SLH-DSA":
         if mode == "keyGen":
             return Spec("keygen", (("sk_seed", "skSeed"), ("sk_prf", "skPrf"), ("pk_seed", "pkSeed")),
@@ -134,32 +136,60 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
                         (("sig", "signature"),), ext)
         if mode == "sigVer":
             return Spec("verify", (("pk", "pk"), ("msg", "message"), ("sig", "signature")), external=ext)
-        return f"{mode} not supported"
+        return f"{show(mode, False)} not supported"
     return f"algorithm {alg} not supported"
 
 
+def group_problem(g: dict, mode: object, known_psets: dict) -> str | None:
+    """Why a group's tests are malformed (a field every group must carry is missing or is not a
+    name), or None."""
+    for key, value in (("mode", mode), ("parameterSet", g.get("parameterSet"))):
+        if value is None:
+            return f"no {key} ({'in its vector set' if key == 'mode' else 'in its group'})"
+        if not isinstance(value, str):
+            return f"{key} {show(value)} is not a name"
+    return None
+
+
 def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
-                    known_psets: dict) -> tuple[list[SchemeCase], list[str]]:
-    """The cases of a scheme vector file (and its expected results); skipped cases as reasons.
-    `known_psets`: verif/soc/schemes.py PARAM_SETS (name -> ParamSet, for the key sizes)."""
+                    known_psets: dict) -> tuple[list[SchemeCase], list[str], list[str]]:
+    """The cases of a scheme vector file (and its expected results); skipped and malformed cases
+    as reasons: (cases, skipped, malformed). `known_psets`: verif/soc/schemes.py PARAM_SETS (name
+    -> ParamSet, for the key sizes)."""
     sets = [s for s in vector_sets(load_json(vectors), vectors)
             if str(s.get("algorithm", "")).upper() == alg]
     if not sets:
         raise VectorError(f"'{vectors}' holds no {alg} vector set")
     answers: dict[tuple, dict] = {}
+    walked = []
+    malformed: list[str] = []
+    for s in sets:
+        prefix = f"vsId {show(s.get('vsId'))} "
+        pairs, bad = group_tests(s["testGroups"], prefix)
+        walked.append((s, pairs))
+        malformed += bad
+
+    any_vs: dict[tuple, dict] = {}
 
     def collect(body_sets: list[dict]) -> None:
+        """Answers by (vsId, tgId, tcId); a set without a vsId answers any, a test of a set without
+        a vsId is answered by any set (never by another vsId)."""
         for s in body_sets:
-            for g in s["testGroups"]:
-                for t in g["tests"]:
-                    answers[(s.get("vsId"), g.get("tgId"), t.get("tcId"))] = t
-                    answers.setdefault((None, g.get("tgId"), t.get("tcId")), t)
+            for g, t, _ in group_tests(s["testGroups"])[0]:
+                answers[(ident(s, "vsId"), g["tgId"], t["tcId"])] = t
+                any_vs.setdefault((g["tgId"], t["tcId"]), t)
 
-    def answer_names(mode: str, g: dict) -> tuple[str, ...]:
+    def answer(vs: int | None, tg: int, tc: int) -> dict | None:
+        return (answers.get((vs, tg, tc)) or answers.get((None, tg, tc))
+                or (any_vs.get((tg, tc)) if vs is None else None))
+
+    def answer_names(mode: object, g: dict) -> tuple[str, ...]:
+        if group_problem(g, mode, known_psets):
+            return ()
         spec = spec_for(alg, mode, g)
         return () if isinstance(spec, str) else (tuple(a for _, a in spec.outputs) or ("testPassed",))
 
-    needs = [t for s in sets for g in s["testGroups"] for t in g["tests"]
+    needs = [t for s, pairs in walked for g, t, _ in pairs
              if not all(n in t for n in answer_names(s.get("mode"), g))]
     if needs:
         expected = expected or find_expected(vectors)
@@ -171,50 +201,64 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
         collect(sets)
 
     cases, skipped = [], []
-    for s in sets:
-        vs, mode = s.get("vsId"), s.get("mode")
-        for g in s["testGroups"]:
-            tg, pset = g.get("tgId"), g.get("parameterSet")
+    for s, pairs in walked:
+        vs, mode = ident(s, "vsId"), s.get("mode")
+        for g, t, where in pairs:
+            problem = group_problem(g, mode, known_psets)
+            if problem:
+                malformed.append(f"{where}: {problem}")
+                continue
+            tg, pset = g["tgId"], g["parameterSet"]
             spec = spec_for(alg, mode, g)
-            for t in g["tests"]:
-                where = f"vsId {vs} tgId {tg} tcId {t.get('tcId')}"
-                if pset not in known_psets:
-                    skipped.append(f"{where}: parameter set {pset} not supported")
-                    continue
-                if isinstance(spec, str):
-                    skipped.append(f"{where}: {spec}")
-                    continue
-                ans = answers.get((vs, tg, t.get("tcId"))) or answers.get((None, tg, t.get("tcId")))
-                if ans is None:
-                    raise VectorError(f"'{expected or vectors}' has no result for {where}")
-                src = {**g, **t}                 # a key may sit in the group
-                inputs = {}
-                for name, field in spec.inputs:
-                    if field == "rnd" and g.get("deterministic", False) and "rnd" not in src:
-                        inputs[name] = bytes(32)             # deterministic signing: rnd = 0^32
-                    else:
-                        inputs[name] = _hex(src, field, where)
-                if spec.external:                # FIPS 204 Algorithms 2/3: M' = 0 || |ctx| || ctx || M
-                    ctx = _hex(src, "context", where) if "context" in src else b""
-                    if len(ctx) > 255:
-                        raise VectorError(f"{where}: context of {len(ctx)} bytes (at most 255)")
-                    inputs["msg"] = bytes([0, len(ctx)]) + ctx + inputs["msg"]
-                if spec.outputs:
-                    want = {name: _hex(ans, field, where) for name, field in spec.outputs}
-                else:
-                    passed = ans.get("testPassed")
-                    if not isinstance(passed, bool):
-                        raise VectorError(f"{where}: 'testPassed' missing or not true/false")
-                    want = {"ok": b"\x01" if passed else b"\x00"}
-                sizes = known_psets[pset].sizes
-                bad = [n for n, v in inputs.items() if n in sizes and len(v) != sizes[n]]
-                if bad and spec.outputs:
-                    skipped.append(f"{where}: {bad[0]} of {len(inputs[bad[0]])} bytes, "
-                                   f"{pset} has {sizes[bad[0]]}")
-                    continue
-                if len(inputs.get("msg", b"")) > known_psets[pset].layout.size("msg"):
-                    skipped.append(f"{where}: message of {len(inputs['msg'])} bytes, longer than the "
-                                   f"firmware's buffer")
-                    continue
-                cases.append(SchemeCase(where, pset, spec.op, inputs, want))
-    return cases, skipped
+            if pset not in known_psets:
+                skipped.append(f"{where}: parameter set {show(pset, False)} not supported")
+                continue
+            if isinstance(spec, str):
+                skipped.append(f"{where}: {spec}")
+                continue
+            try:
+                case = _scheme_case(g, t, spec, pset, known_psets,
+                                    answer(vs, tg, t["tcId"]),
+                                    expected or vectors)
+            except VectorError as exc:
+                malformed.append(f"{where}: {exc}")
+                continue
+            if isinstance(case, str):
+                skipped.append(f"{where}: {case}")
+                continue
+            case.where = where
+            cases.append(case)
+    return cases, skipped, malformed
+
+
+def _scheme_case(g: dict, t: dict, spec: Spec, pset: str, known_psets: dict, ans: dict | None,
+                 src: Path) -> SchemeCase | str:
+    """One case (its `where` is set by the caller), or why it is skipped; VectorError: malformed."""
+    if ans is None:
+        raise VectorError(f"no result for it in '{src}'")
+    fields = {**g, **t}                  # a key may sit in the group
+    inputs = {}
+    for name, key in spec.inputs:
+        if key == "rnd" and g.get("deterministic", False) and "rnd" not in fields:
+            inputs[name] = bytes(32)             # deterministic signing: rnd = 0^32
+        else:
+            inputs[name] = _hex(fields, key)
+    if spec.external:                # FIPS 204 Algorithms 2/3: M' = 0 || |ctx| || ctx || M
+        ctx = _hex(fields, "context") if "context" in fields else b""
+        if len(ctx) > 255:
+            raise VectorError(f"context of {len(ctx)} bytes (at most 255)")
+        inputs["msg"] = bytes([0, len(ctx)]) + ctx + inputs["msg"]
+    if spec.outputs:
+        want = {name: _hex(ans, key) for name, key in spec.outputs}
+    else:
+        passed = ans.get("testPassed")
+        if not isinstance(passed, bool):
+            raise VectorError("'testPassed' missing or not true/false")
+        want = {"ok": b"\x01" if passed else b"\x00"}
+    sizes = known_psets[pset].sizes
+    bad = [n for n, v in inputs.items() if n in sizes and len(v) != sizes[n]]
+    if bad and spec.outputs:
+        return f"{bad[0]} of {len(inputs[bad[0]])} bytes, {pset} has {sizes[bad[0]]}"
+    if len(inputs.get("msg", b"")) > known_psets[pset].layout.size("msg"):
+        return f"message of {len(inputs['msg'])} bytes, longer than the firmware's buffer"
+    return SchemeCase("", pset, spec.op, inputs, want)

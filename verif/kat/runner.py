@@ -150,7 +150,8 @@ def reference_hash_fn(alg: str) -> HashFn:
 
 async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
                     stats: Callable[[], str] | None = None) -> dict:
-    """Runs every case of `kset` through `hash_fn`; returns counts and failure descriptions."""
+    """Runs every case of `kset` through `hash_fn`; returns counts and failure descriptions (the
+    malformed cases of the file are failures)."""
     digest = digest_bytes(kset.alg)
     mct = sha2_mct if kset.alg in SHA2_ALGS else aes_mct if kset.alg in AES_ALGS else sha3_mct
     passed = failed = 0
@@ -159,6 +160,10 @@ async def run_cases(kset: KatSet, hash_fn: HashFn, log: Log = _log,
     total = len(kset.cases)
     for reason in kset.skipped:
         log(f"skip {reason}")
+    for reason in kset.malformed:       # a malformed case is a failure, never a skip
+        failures.append(reason)
+        log(f"FAIL {reason}")
+    failed = len(kset.malformed)
 
     def fail(case: Case, what: str) -> None:
         failures.append(f"tgId {case.tg} tcId {case.tc} ({case.kind}): {what}")

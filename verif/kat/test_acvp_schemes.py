@@ -60,12 +60,12 @@ def test_prompt_and_expected_layout(tmp_path):
     (tmp_path / "expected").mkdir()
     (tmp_path / "vectors" / "ML-KEM.json").write_text(json.dumps(prompt))
     (tmp_path / "expected" / "ML-KEM.json").write_text(json.dumps(expected))
-    cases, skipped = load_scheme_kat("ML-KEM", tmp_path / "vectors" / "ML-KEM.json", None, PARAM_SETS)
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "vectors" / "ML-KEM.json", None, PARAM_SETS)
     assert [c.op for c in cases] == ["keygen", "encaps", "decaps", "check_ek", "check_ek", "check_ek",
                                      "check_dk"]
     assert [c.want.get("ok") for c in cases[3:]] == [b"\x01", b"\x00", b"\x00", b"\x01"]
     assert cases[2].inputs["dk"] == bytes.fromhex(prompt[2]["testGroups"][1]["dk"])   # from the group
-    assert len(skipped) == 1 and "ML-KEM-9999" in skipped[0]
+    assert len(skipped) == 1 and "ML-KEM-9999" in skipped[0] and not malformed
 
 
 def test_one_file_with_answers(tmp_path):
@@ -75,8 +75,8 @@ def test_one_file_with_answers(tmp_path):
         for t, te in zip(g["tests"], ge["tests"]):
             t.update(te)
     (tmp_path / "internalProjection.json").write_text(json.dumps(merged))
-    cases, skipped = load_scheme_kat("ML-KEM", tmp_path / "internalProjection.json", None, PARAM_SETS)
-    assert len(cases) == 6 and not skipped
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "internalProjection.json", None, PARAM_SETS)
+    assert len(cases) == 6 and not skipped and not malformed
     assert cases[0].want["c"] == bytes.fromhex(expected[2]["testGroups"][0]["tests"][0]["c"])
 
 
@@ -89,8 +89,51 @@ def test_missing_answers_and_bad_hex(tmp_path):
     _, expected = acvp_mlkem(random.Random(3))
     (tmp_path / "p.json").write_text(json.dumps(prompt))
     (tmp_path / "e.json").write_text(json.dumps(expected))
-    with pytest.raises(VectorError, match="'d' is not valid hex"):
-        load_scheme_kat("ML-KEM", tmp_path / "p.json", tmp_path / "e.json", PARAM_SETS)
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "p.json", tmp_path / "e.json", PARAM_SETS)
+    assert malformed == ["vsId 1 tgId 1 tcId 1: 'd' is not valid hex"]      # the others still run
+    assert len(cases) == 6 and len(skipped) == 1
+
+
+def test_malformed_scheme_cases_are_failures_not_skips(tmp_path):
+    """A case without its answer, without a parameterSet, with a field of the wrong type, or in a
+    vector set without a mode: one malformed reason each (vsId/tgId/tcId), the others still load."""
+    prompt, expected = acvp_mlkem(random.Random(4))
+    del expected[2]["testGroups"][0]["tests"][0]                            # no answer for encaps tcId 1
+    del prompt[2]["testGroups"][3]["parameterSet"]                          # decapsulationKeyCheck
+    prompt[2]["testGroups"][2]["tests"][0]["ek"] = 12                        # a number, not hex
+    (tmp_path / "p.json").write_text(json.dumps(prompt))
+    (tmp_path / "e.json").write_text(json.dumps(expected))
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "p.json", tmp_path / "e.json", PARAM_SETS)
+    assert malformed == [f"vsId 2 tgId 1 tcId 1: no result for it in '{tmp_path / 'e.json'}'",
+                         "vsId 2 tgId 3 tcId 3: 'ek' is 12, not a hex string",
+                         "vsId 2 tgId 4 tcId 6: no parameterSet (in its group)"]
+    assert [c.op for c in cases] == ["keygen", "decaps", "check_ek", "check_ek"]
+    del prompt[1]["mode"]
+    (tmp_path / "p.json").write_text(json.dumps(prompt))
+    _, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "p.json", tmp_path / "e.json", PARAM_SETS)
+    assert "vsId 1 tgId 1 tcId 1: no mode (in its vector set)" in malformed and not skipped
+
+
+def test_scheme_file_with_nothing_to_check_exits_non_zero(tmp_path, capsys):
+    """Only unsupported groups (HashML-DSA): skipped and counted, no firmware run, and the exit
+    status says nothing was checked."""
+    from scripts import kat
+    doc = {"vsId": 9, "algorithm": "ML-DSA", "mode": "sigGen", "testGroups": [
+        {"tgId": 4, "parameterSet": "ML-DSA-44", "deterministic": True, "signatureInterface": "external",
+         "preHash": "preHash", "tests": [{"tcId": 4, "sk": "00", "message": "00", "context": "",
+                                          "hashAlg": "SHA2-256", "signature": "00"}]}]}
+    (tmp_path / "g.json").write_text(json.dumps(doc))
+    assert kat.main(["--vectors", str(tmp_path / "g.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "0 passed, 0 failed, 1 skipped"
+    assert err == "kat: error: nothing checked: 1 case skipped (HashML-DSA (preHash) not supported: the " \
+                  "pre-hash would run on the host)\n"
+    doc["testGroups"][0]["tests"][0]["tcId"] = None                         # malformed: a failure
+    (tmp_path / "g.json").write_text(json.dumps(doc))
+    assert kat.main(["--vectors", str(tmp_path / "g.json")]) == 1
+    out, err = capsys.readouterr()
+    assert "FAIL vsId 9 tgId 4 tcId None: tcId missing or not an integer" in out
+    assert out.splitlines()[-1] == "0 passed, 1 failed" and not err
 
 
 def test_mldsa_interfaces(tmp_path):
@@ -114,13 +157,13 @@ def test_mldsa_interfaces(tmp_path):
          "tests": [{"tcId": 1, "message": hx(msg), "signature": hx(sig), "testPassed": False},
                    {"tcId": 2, "message": hx(msg), "signature": hx(sig[:-1]), "testPassed": False}]}]}
     (tmp_path / "g.json").write_text(json.dumps([{"acvVersion": "1.0"}, doc, ver]))
-    cases, skipped = load_scheme_kat("ML-DSA", tmp_path / "g.json", None, PARAM_SETS)
+    cases, skipped, malformed = load_scheme_kat("ML-DSA", tmp_path / "g.json", None, PARAM_SETS)
     assert [c.op for c in cases] == ["sign", "sign", "sign_mu", "verify", "verify"]
     assert cases[0].inputs["msg"] == msg and cases[0].inputs["rnd"] == bytes(32)
     assert cases[1].inputs["msg"] == b"\x00\x02ab" + msg and cases[1].inputs["rnd"] == b"\x55" * 32
     assert cases[2].inputs["mu"] == mu and cases[3].inputs["pk"] == pk
     assert cases[3].want == {"ok": b"\x00"} and len(cases[4].inputs["sig"]) == 2419
-    assert len(skipped) == 1 and "HashML-DSA" in skipped[0]
+    assert len(skipped) == 1 and "HashML-DSA" in skipped[0] and not malformed
 
 
 def test_wycheproof_mlkem_and_mldsa():
@@ -143,15 +186,38 @@ def test_wycheproof_mlkem_and_mldsa():
             {"tcId": 3, "ek": kg["ek"].hex(), "m": m.hex(), "c": "", "K": "", "result": "invalid",
              "flags": ["ModulusOverflow"]}]}]}
     assert is_wycheproof(doc)
-    cases, skipped, host = load_wycheproof(doc, Path("x.json"), PARAM_SETS)
+    cases, skipped, host, malformed = load_wycheproof(doc, Path("x.json"), PARAM_SETS)
     assert [c.op for c in cases] == ["keygen", "decaps", "check_ek"]
     assert cases[1].inputs["dk"] == kg["dk"] and cases[1].want == {"k": en["k"]}
     assert cases[2].want == {"ok": b"\x00"} and not skipped and host == [("x.json tcId 2", True)]
+    assert not malformed
     sig = bytes(2420)
     dsa = {"algorithm": "ML-DSA-44", "schema": "mldsa_verify_schema.json", "testGroups": [
         {"type": "MlDsaVerify", "publicKey": (b"\x01" * 1312).hex(), "tests": [
             {"tcId": 1, "msg": "6869", "ctx": "6162", "sig": sig.hex(), "result": "invalid", "flags": []},
             {"tcId": 2, "msg": "6869", "sig": sig[:-1].hex(), "result": "valid", "flags": []}]}]}
-    cases, skipped, host = load_wycheproof(dsa, Path("y.json"), PARAM_SETS)
+    cases, skipped, host, malformed = load_wycheproof(dsa, Path("y.json"), PARAM_SETS)
     assert cases[0].inputs["msg"] == b"\x00\x02abhi" and cases[0].want == {"ok": b"\x00"}
     assert host == [("y.json tcId 2", False)]       # a wrong-length signature marked valid: a failure
+
+
+def test_wycheproof_malformed_tests_are_failures():
+    """A Wycheproof test with a field missing or not hex, or no result: a malformed reason, and
+    nothing of it is kept (not its keygen half either); the other tests still load."""
+    from pathlib import Path
+    from verif.kat.wycheproof import load_wycheproof
+    d, z = bytes(range(32)), bytes(range(32, 64))
+    doc = {"algorithm": "ML-KEM", "schema": "mlkem_test_schema.json", "testGroups": [
+        {"type": "MLKEMTest", "parameterSet": "ML-KEM-512", "tests": [
+            {"tcId": 1, "seed": (d + z).hex(), "ek": "00", "c": "zz", "K": "", "result": "valid"},
+            {"tcId": 2, "seed": (d + z).hex(), "c": "00", "K": "", "flags": 5},
+            {"tcId": 3, "seed": (d + z)[:-1].hex(), "c": "00", "K": "", "result": "invalid", "flags": 7},
+            "not a test"]},
+        {"type": "MLKEMTest", "parameterSet": ["ML-KEM-512"], "tests": [{"tcId": 4}]},
+        {"type": "MLKEMTest"}]}
+    cases, skipped, host, malformed = load_wycheproof(doc, Path("x.json"), PARAM_SETS)
+    assert not cases and not skipped and host == [("x.json tcId 3", True)]
+    assert malformed == ["x.json tcId 1: 'c' missing or not hex", "x.json tcId 2: 'result' missing or not a string",
+                         "x.json testGroups[0] tests[3]: a test that is not an object",
+                         "x.json tcId 4: parameterSet ['ML-KEM-512'] is not a name",
+                         "x.json testGroups[2]: not a group with a list of tests"]

@@ -20,14 +20,16 @@ ML-DSA (`algorithm` ML-DSA-44/65/87)
   MlDsaSign (no seed)    privateKey, ...          -> as above with the given sk
 An input of the wrong length (key, ciphertext, signature, seed, a context over 255 bytes) cannot
 reach the fixed-size firmware input: such a test is decided on the host (it must be `invalid`).
-Test types not listed are skipped and counted.
+Test types not listed are skipped and counted. A malformed test (a field missing or not hex, a
+result that is neither valid nor invalid) is returned as a reason in `malformed` and counts as a
+failure, as in the ACVP loaders (verif/kat/acvp.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from verif.kat.acvp import VectorError
+from verif.kat.acvp import VectorError, show
 from verif.kat.acvp_schemes import SchemeCase
 
 
@@ -39,109 +41,141 @@ def _hex(t: dict, key: str, where: str) -> bytes:
     try:
         return bytes.fromhex(t[key])
     except (KeyError, TypeError, ValueError):
-        raise VectorError(f"{where}: '{key}' missing or not hex") from None
+        raise VectorError(f"'{key}' missing or not hex") from None
 
 
-def load_wycheproof(doc: dict, path: Path, psets: dict) -> tuple[list[SchemeCase], list[str], list[tuple[str, bool]]]:
-    """(firmware cases, skipped reasons, host-decided (where, correct)) of a Wycheproof file."""
+def load_wycheproof(doc: dict, path: Path, psets: dict
+                    ) -> tuple[list[SchemeCase], list[str], list[tuple[str, bool]], list[str]]:
+    """(firmware cases, skipped reasons, host-decided (where, correct), malformed reasons) of a
+    Wycheproof file."""
     alg = str(doc.get("algorithm", ""))
     cases: list[SchemeCase] = []
     skipped: list[str] = []
     host: list[tuple[str, bool]] = []
-    for g in doc["testGroups"]:
-        kind = g.get("type")
-        pname = g.get("parameterSet") or alg
-        if pname not in psets:
-            skipped += [f"tcId {t.get('tcId')}: parameter set {pname} not supported" for t in g.get("tests", [])]
+    malformed: list[str] = []
+    groups = doc.get("testGroups")
+    if not isinstance(groups, list):
+        raise VectorError(f"'{path}': testGroups is not a list")
+    for k, g in enumerate(groups):
+        if not isinstance(g, dict) or not isinstance(g.get("tests"), list):
+            malformed.append(f"{path.name} testGroups[{k}]: not a group with a list of tests")
             continue
-        pset = psets[pname]
-        sizes = pset.sizes
-        for t in g.get("tests", []):
-            where = f"{path.name} tcId {t.get('tcId')}"
-            valid = t.get("result") == "valid"
-            if t.get("result") not in ("valid", "invalid"):
-                skipped.append(f"{where}: result {t.get('result')!r}")
+        tests = g["tests"]
+        for j, t in enumerate(tests):
+            if not isinstance(t, dict):
+                malformed.append(f"{path.name} testGroups[{k}] tests[{j}]: a test that is not an object")
                 continue
+            where = f"{path.name} tcId {show(t.get('tcId'))}"
+            mine: tuple[list, list, list] = ([], [], [])      # kept only if the whole test is well-formed
+            try:
+                _test(g, t, where, alg, psets, *mine)
+            except VectorError as exc:
+                malformed.append(f"{where}: {exc}")
+                continue
+            cases += mine[0]
+            skipped += mine[1]
+            host += mine[2]
+    return cases, skipped, host, malformed
 
-            def reject(ok_lengths: bool) -> bool:
-                """A wrong-length input: decided here; True when it was."""
-                if ok_lengths:
-                    return False
-                host.append((where, not valid))
-                return True
 
-            if kind == "MLKEMKeyGen" or (kind == "MLKEMTest"):
-                seed = _hex(t, "seed", where)
-                if reject(len(seed) == 64):
-                    continue
-                d, z = seed[:32], seed[32:]
-                want = {"ek": _hex(t, "ek", where)} if t.get("ek") else {}
-                if kind == "MLKEMKeyGen":
-                    want["dk"] = _hex(t, "dk", where)
-                if want:
-                    cases.append(SchemeCase(where + " keygen", pname, "keygen", {"d": d, "z": z}, want))
-                if kind == "MLKEMTest":
-                    c = _hex(t, "c", where)
-                    if reject(len(c) == sizes["c"]):
-                        continue
-                    from verif.soc.schemes import mlkem_expected
-                    dk = mlkem_expected(pset, "keygen", {"d": d, "z": z})["dk"]
-                    if not valid:
-                        skipped.append(f"{where}: invalid MLKEMTest with a well-formed input")
-                        continue
-                    cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
-            elif kind == "MLKEMEncapsTest":
-                ek, m = _hex(t, "ek", where), _hex(t, "m", where)
-                if reject(len(ek) == sizes["ek"] and len(m) == 32):
-                    continue
-                if valid:
-                    cases.append(SchemeCase(where, pname, "encaps", {"ek": ek, "m": m},
-                                            {"c": _hex(t, "c", where), "k": _hex(t, "K", where)}))
-                else:
-                    cases.append(SchemeCase(where, pname, "check_ek", {"ek": ek}, {"ok": b"\x00"}))
-            elif kind == "MLKEMDecapsValidationTest" or kind == "MLKEMDecapsValidation":
-                dk, c = _hex(t, "dk", where), _hex(t, "c", where)
-                if reject(len(dk) == sizes["dk"] and len(c) == sizes["c"]):
-                    continue
-                if valid:
-                    cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
-                elif "InvalidDecapsulationKey" in t.get("flags", []):
-                    cases.append(SchemeCase(where, pname, "check_dk", {"dk": dk}, {"ok": b"\x00"}))
-                else:
-                    skipped.append(f"{where}: invalid decapsulation without a failing check: {t.get('flags')}")
-            elif kind == "MlDsaVerify":
-                pk, sig, msg = _hex(g, "publicKey", where), _hex(t, "sig", where), _hex(t, "msg", where)
-                ctx = _hex(t, "ctx", where) if "ctx" in t else b""
-                if reject(len(pk) == sizes["pk"] and len(sig) == sizes["sig"] and len(ctx) <= 255):
-                    continue
-                cases.append(SchemeCase(where, pname, "verify",
-                                        {"pk": pk, "msg": bytes([0, len(ctx)]) + ctx + msg, "sig": sig},
-                                        {"ok": b"\x01" if valid else b"\x00"}))
-            elif kind == "MlDsaSign":
-                ctx = _hex(t, "ctx", where) if "ctx" in t else b""
-                rnd = _hex(t, "rnd", where) if "rnd" in t else bytes(32)
-                if "privateSeed" in g:
-                    xi = _hex(g, "privateSeed", where)
-                    if reject(len(xi) == 32 and len(ctx) <= 255):
-                        continue
-                    from verif.soc.schemes import mldsa_expected
-                    sk = mldsa_expected(pset, "keygen", {"xi": xi})["sk"]
-                    if t.get("tcId") == g["tests"][0].get("tcId"):      # the firmware's keygen, once
-                        cases.append(SchemeCase(where + " keygen", pname, "keygen", {"xi": xi},
-                                                {"pk": _hex(g, "publicKey", where)}))
-                else:
-                    sk = _hex(g, "privateKey", where)
-                    if reject(len(sk) == sizes["sk"] and len(ctx) <= 255):
-                        continue
-                if not valid:
-                    skipped.append(f"{where}: invalid signing test with well-formed inputs: {t.get('flags')}")
-                    continue
-                if "msg" in t:
-                    inputs = {"sk": sk, "msg": bytes([0, len(ctx)]) + ctx + _hex(t, "msg", where), "rnd": rnd}
-                    op = "sign"
-                else:
-                    inputs, op = {"sk": sk, "mu": _hex(t, "mu", where), "rnd": rnd}, "sign_mu"
-                cases.append(SchemeCase(where, pname, op, inputs, {"sig": _hex(t, "sig", where)}))
-            else:
-                skipped.append(f"{where}: test type {kind} not supported")
-    return cases, skipped, host
+def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[SchemeCase],
+          skipped: list[str], host: list[tuple[str, bool]]) -> None:
+    """Adds one Wycheproof test to cases / skipped / host; VectorError: it is malformed."""
+    kind = g.get("type")
+    pname = g.get("parameterSet") or alg
+    if not isinstance(pname, str):
+        raise VectorError(f"parameterSet {show(pname)} is not a name")
+    if pname not in psets:
+        skipped.append(f"{where}: parameter set {show(pname, False)} not supported")
+        return
+    pset = psets[pname]
+    sizes = pset.sizes
+    valid = t.get("result") == "valid"
+    flags = t.get("flags") if isinstance(t.get("flags"), list) else []
+    if not isinstance(t.get("result"), str):
+        raise VectorError("'result' missing or not a string")
+    if t["result"] not in ("valid", "invalid"):        # e.g. "acceptable": well-formed, not decided here
+        skipped.append(f"{where}: result {show(t['result'])}")
+        return
+
+    def reject(ok_lengths: bool) -> bool:
+        """A wrong-length input: decided here; True when it was."""
+        if ok_lengths:
+            return False
+        host.append((where, not valid))
+        return True
+
+    if kind == "MLKEMKeyGen" or (kind == "MLKEMTest"):
+        seed = _hex(t, "seed", where)
+        if reject(len(seed) == 64):
+            return
+        d, z = seed[:32], seed[32:]
+        want = {"ek": _hex(t, "ek", where)} if t.get("ek") else {}
+        if kind == "MLKEMKeyGen":
+            want["dk"] = _hex(t, "dk", where)
+        if want:
+            cases.append(SchemeCase(where + " keygen", pname, "keygen", {"d": d, "z": z}, want))
+        if kind == "MLKEMTest":
+            c = _hex(t, "c", where)
+            if reject(len(c) == sizes["c"]):
+                return
+            from verif.soc.schemes import mlkem_expected
+            dk = mlkem_expected(pset, "keygen", {"d": d, "z": z})["dk"]
+            if not valid:
+                skipped.append(f"{where}: invalid MLKEMTest with a well-formed input")
+                return
+            cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
+    elif kind == "MLKEMEncapsTest":
+        ek, m = _hex(t, "ek", where), _hex(t, "m", where)
+        if reject(len(ek) == sizes["ek"] and len(m) == 32):
+            return
+        if valid:
+            cases.append(SchemeCase(where, pname, "encaps", {"ek": ek, "m": m},
+                                    {"c": _hex(t, "c", where), "k": _hex(t, "K", where)}))
+        else:
+            cases.append(SchemeCase(where, pname, "check_ek", {"ek": ek}, {"ok": b"\x00"}))
+    elif kind == "MLKEMDecapsValidationTest" or kind == "MLKEMDecapsValidation":
+        dk, c = _hex(t, "dk", where), _hex(t, "c", where)
+        if reject(len(dk) == sizes["dk"] and len(c) == sizes["c"]):
+            return
+        if valid:
+            cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
+        elif "InvalidDecapsulationKey" in flags:
+            cases.append(SchemeCase(where, pname, "check_dk", {"dk": dk}, {"ok": b"\x00"}))
+        else:
+            skipped.append(f"{where}: invalid decapsulation without a failing check: {flags}")
+    elif kind == "MlDsaVerify":
+        pk, sig, msg = _hex(g, "publicKey", where), _hex(t, "sig", where), _hex(t, "msg", where)
+        ctx = _hex(t, "ctx", where) if "ctx" in t else b""
+        if reject(len(pk) == sizes["pk"] and len(sig) == sizes["sig"] and len(ctx) <= 255):
+            return
+        cases.append(SchemeCase(where, pname, "verify",
+                                {"pk": pk, "msg": bytes([0, len(ctx)]) + ctx + msg, "sig": sig},
+                                {"ok": b"\x01" if valid else b"\x00"}))
+    elif kind == "MlDsaSign":
+        ctx = _hex(t, "ctx", where) if "ctx" in t else b""
+        rnd = _hex(t, "rnd", where) if "rnd" in t else bytes(32)
+        if "privateSeed" in g:
+            xi = _hex(g, "privateSeed", where)
+            if reject(len(xi) == 32 and len(ctx) <= 255):
+                return
+            from verif.soc.schemes import mldsa_expected
+            sk = mldsa_expected(pset, "keygen", {"xi": xi})["sk"]
+            if t is g["tests"][0]:      # the firmware's keygen, once
+                cases.append(SchemeCase(where + " keygen", pname, "keygen", {"xi": xi},
+                                        {"pk": _hex(g, "publicKey", where)}))
+        else:
+            sk = _hex(g, "privateKey", where)
+            if reject(len(sk) == sizes["sk"] and len(ctx) <= 255):
+                return
+        if not valid:
+            skipped.append(f"{where}: invalid signing test with well-formed inputs: {flags}")
+            return
+        if "msg" in t:
+            inputs = {"sk": sk, "msg": bytes([0, len(ctx)]) + ctx + _hex(t, "msg", where), "rnd": rnd}
+            op = "sign"
+        else:
+            inputs, op = {"sk": sk, "mu": _hex(t, "mu", where), "rnd": rnd}, "sign_mu"
+        cases.append(SchemeCase(where, pname, op, inputs, {"sig": _hex(t, "sig", where)}))
+    else:
+        skipped.append(f"{where}: test type {show(kind, False)} not supported")
