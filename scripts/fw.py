@@ -158,8 +158,11 @@ def load_segments(elf: Path) -> list[tuple[int, bytes]]:
                 data = seg.data()[: seg["p_filesz"]]
                 segs.append((seg["p_paddr"], data + bytes(seg["p_memsz"] - len(data))))
             return segs
-    except (ELFError, OSError) as exc:
-        raise FirmwareError(f"cannot read {elf} as an ELF: {exc}") from None
+    except FirmwareError:
+        raise
+    except Exception as exc:     # noqa: BLE001 -- ELFError, and whatever else a damaged file makes pyelftools raise
+        what = f"{exc}" if isinstance(exc, (ELFError, OSError)) else f"{type(exc).__name__}: {exc}"
+        raise FirmwareError(f"cannot read {elf} as an ELF: {what}") from None
 
 
 def symbol(elf: Path, name: str) -> tuple[int, int]:
@@ -210,6 +213,7 @@ def build(source: Path, out_dir: Path, cflags: tuple[str, ...] = (), errata: boo
         raise FirmwareError(f"no such firmware source: {source}")
     if source.suffix == ".elf":
         elf = source
+        load_segments(elf)       # a readable 32-bit RISC-V ELF (FirmwareError otherwise) before the scan
         for hazard in errata_rules.scan_elf(elf):
             print(f"fw: warning: {elf}: host-core erratum hazard at {hazard}", file=sys.stderr)
     elif source.suffix == ".c":

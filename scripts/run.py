@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VERILATOR_ARGS, die, fst_missing, setup_verilator_env
+from scripts.tools import VERILATOR_ARGS, die, fst_missing, int_at_least, setup_verilator_env
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = [ROOT / "verif" / "soc" / "pqx_soc_tb.sv"]
@@ -252,7 +252,7 @@ def selftest(root: Path = ROOT, first_failure: bool = False) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fw", default="", help="firmware: a .c file or an .elf")
-    ap.add_argument("--max-cycles", type=int, default=50_000_000)
+    ap.add_argument("--max-cycles", type=int_at_least(1), default=50_000_000)
     ap.add_argument("--waves", action="store_true", help="write a waveform (FST, else VCD)")
     ap.add_argument("--no-errata-workaround", action="store_true",
                     help="build without the host-core errata pass (scripts/errata.py): to show "

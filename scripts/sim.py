@@ -15,7 +15,8 @@ import random
 import sys
 from pathlib import Path
 
-from scripts.tools import COVERAGE_ARGS, VERILATOR_ARGS, WAVES_ARGS, die, fst_missing, setup_verilator_env
+from scripts.tools import (COVERAGE_ARGS, VERILATOR_ARGS, WAVES_ARGS, die, fst_missing, int_at_least,
+                           setup_verilator_env)
 from scripts.units import ROOT, UNITS
 
 
@@ -87,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--unit", required=True)
     ap.add_argument("--test")
-    ap.add_argument("--seed", type=int)
-    ap.add_argument("--n", type=int, help="random instructions per test (system tests)")
+    ap.add_argument("--seed", type=int_at_least(0))
+    ap.add_argument("--n", type=int_at_least(1), help="random instructions per test (system tests)")
     ap.add_argument("--waves", action="store_true")
     ap.add_argument("--junit", type=Path)
     ap.add_argument("--report-dir", type=Path)

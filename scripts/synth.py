@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import die, venv_tool, warm_yowasp
+from scripts.tools import die, int_at_least, positive_scale, venv_tool, warm_yowasp
 from scripts.units import ROOT, file_list
 
 BUILD = ROOT / "build" / "synth"
@@ -629,9 +629,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="make synth", description=__doc__.split("\n\n")[0])
     ap.add_argument("--unit", action="append", help=f"one of {', '.join(SYNTH_UNITS)} (default: all); repeatable")
     ap.add_argument("--flow", choices=["generic", "ecp5", "both"], default="both")
-    ap.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1),
+    ap.add_argument("--jobs", "-j", type=int_at_least(1), default=min(2, os.cpu_count() or 1),
                     help="units synthesised side by side (default 2)")
-    ap.add_argument("--budget-scale", type=float, default=1.0,
+    ap.add_argument("--budget-scale", type=positive_scale, default=1.0,
                     help="scale every unit's place-and-route time budget")
     ap.add_argument("--reports", type=Path, default=REPORTS, help="where synth.md/synth.json go")
     ap.add_argument("--build", type=Path, default=BUILD, help="where netlists and logs go (under the repository)")

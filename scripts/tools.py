@@ -11,6 +11,36 @@ from pathlib import Path
 VENV_BIN = Path(sys.executable).parent
 
 
+def int_at_least(low: int) -> "Callable[[str], int]":  # noqa: F821
+    """An argparse type: an integer >= low (a bad number is argparse's one-line error, status 2,
+    before anything is built or run)."""
+    import argparse
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        return value
+    parse.__name__ = f"integer >= {low}"
+    return parse
+
+
+def positive_scale(text: str) -> float:
+    """An argparse type: a finite number > 0 (a time-budget scale)."""
+    import argparse
+    import math
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a finite number above 0")
+    return value
+
+
 def die(tool: str, msg: str, code: int = 2) -> "NoReturn":  # noqa: F821
     print(f"{tool}: error: {msg}", file=sys.stderr)
     raise SystemExit(code)
