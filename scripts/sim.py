@@ -2,8 +2,8 @@
 
     python -m scripts.sim --unit top [--test NAME] [--seed N] [--n N] [--waves] [--junit FILE]
 
-Exit status 0 only if every selected test passed. On failure the command that reproduces the run
-(with its seed) is printed.
+Exit status 0 only if every selected test passed, and at least one ran (a --test that names no
+test is an error). On failure the command that reproduces the run (with its seed) is printed.
 """
 
 from __future__ import annotations
@@ -75,6 +75,10 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     if waves:
         dump = test_dir / ("dump.vcd" if missing else "dump.fst")
         print(f"sim: waveform: {dump}" if dump.exists() else f"sim: warning: no {dump.name} written")
+    if total == 0 and not failed:        # e.g. --test with a name no test has: nothing was checked
+        print(f"sim: error: {unit.name}: no test ran"
+              + (f" (no test of {unit.test_module} matches --test {test})" if test else ""), file=sys.stderr)
+        return False
     if failed:
         repro = f"make sim UNIT={unit.name} SEED={seed}" + (f" TEST={test}" if test else "") + \
                 (f" N={n}" if n is not None else "")

@@ -92,6 +92,25 @@ MLKEM_SPECS = {   # (mode, function)
 }
 
 
+def fixed_sizes(pset) -> dict[str, int]:
+    """The inputs of one length only (seeds, randomness, mu) of a parameter set (a ParamSet of
+    verif/soc/schemes.py): the firmware's field would zero-pad a shorter one, a longer one does not
+    fit. (Keys, ciphertexts and signatures are in `pset.sizes`: decided on the host or skipped.)"""
+    if pset.name.startswith("ML-KEM"):
+        return {"d": 32, "z": 32, "m": 32}
+    if pset.name.startswith("ML-DSA"):
+        return {"xi": 32, "rnd": 32, "mu": 64}
+    n = pset.sizes["pk"] // 2                    # SLH-DSA: n bytes each
+    return {"sk_seed": n, "sk_prf": n, "pk_seed": n, "addrnd": n}
+
+
+def check_fixed_inputs(pset, inputs: dict[str, bytes]) -> None:
+    """VectorError (a malformed case) for a seed, randomness or mu of the wrong length."""
+    for name, size in fixed_sizes(pset).items():
+        if name in inputs and len(inputs[name]) != size:
+            raise VectorError(f"{name} of {len(inputs[name])} bytes, {pset.name} takes {size}")
+
+
 def signature_interface_unsupported(alg: str, g: dict) -> str | None:
     """Why a signature group's interface is not supported (None: internal, or external and pure)."""
     iface = g.get("signatureInterface", "internal")
@@ -255,6 +274,7 @@ def _scheme_case(g: dict, t: dict, spec: Spec, pset: str, known_psets: dict, ans
         if not isinstance(passed, bool):
             raise VectorError("'testPassed' missing or not true/false")
         want = {"ok": b"\x01" if passed else b"\x00"}
+    check_fixed_inputs(known_psets[pset], inputs)
     sizes = known_psets[pset].sizes
     bad = [n for n, v in inputs.items() if n in sizes and len(v) != sizes[n]]
     if bad and spec.outputs:
