@@ -311,7 +311,9 @@ def main(argv: list[str] | None = None) -> int:
         doc = load_json(vectors)
         from verif.kat.wycheproof import is_wycheproof
         if is_wycheproof(doc):      # Wycheproof ML-KEM / ML-DSA (verif/kat/wycheproof.py)
-            body = {"algorithm": "ML-DSA" if str(doc["algorithm"]).startswith("ML-DSA") else doc["algorithm"]}
+            if not isinstance(doc.get("algorithm"), str):
+                raise VectorError(f"'{vectors}': a Wycheproof file without an 'algorithm' name")
+            body = {"algorithm": "ML-DSA" if doc["algorithm"].startswith("ML-DSA") else doc["algorithm"]}
         else:
             body = acvp_body(doc, vectors)
         alg = canonical(args.alg or body["algorithm"])

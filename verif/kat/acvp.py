@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bz2
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -165,12 +166,23 @@ def group_tests(groups: object, prefix: str = "") -> tuple[list[tuple[dict, dict
     return pairs, malformed
 
 
+_HEX = re.compile(r"(?:[0-9A-Fa-f]{2})*")
+
+
+def strict_hex(value: str) -> bytes:
+    """The bytes of a hex string of hex digit pairs only: ValueError for anything else (Python's
+    bytes.fromhex would also take spaces: "0 0" is not a vector)."""
+    if not _HEX.fullmatch(value):
+        raise ValueError("not hex digit pairs")
+    return bytes.fromhex(value)
+
+
 def _hex(value: object, what: str) -> bytes:
     if not isinstance(value, str):
         raise VectorError(f"{what} missing or not a hex string" if value is None
                           else f"{what} is {show(value)}, not a hex string")
     try:
-        return bytes.fromhex(value)
+        return strict_hex(value)
     except ValueError:
         raise VectorError(f"{what} is not valid hex") from None
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from verif.kat.acvp import VectorError, find_expected, group_tests, ident, load_json, show
+from verif.kat.acvp import VectorError, find_expected, group_tests, ident, load_json, show, strict_hex
 
 
 @dataclass
@@ -69,7 +69,7 @@ def _hex(obj: dict, key: str) -> bytes:
         raise VectorError(f"'{key}' missing or not a hex string" if v is None
                           else f"'{key}' is {show(v)}, not a hex string")
     try:
-        return bytes.fromhex(v)
+        return strict_hex(v)
     except ValueError:
         raise VectorError(f"'{key}' is not valid hex") from None
 

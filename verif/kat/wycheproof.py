@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from verif.kat.acvp import VectorError, show
+from verif.kat.acvp import VectorError, ident, show, strict_hex
 from verif.kat.acvp_schemes import SchemeCase, check_fixed_inputs
 
 
@@ -39,7 +39,7 @@ def is_wycheproof(doc: object) -> bool:
 
 def _hex(t: dict, key: str, where: str) -> bytes:
     try:
-        return bytes.fromhex(t[key])
+        return strict_hex(t[key])
     except (KeyError, TypeError, ValueError):
         raise VectorError(f"'{key}' missing or not hex") from None
 
@@ -68,6 +68,8 @@ def load_wycheproof(doc: dict, path: Path, psets: dict
             where = f"{path.name} tcId {show(t.get('tcId'))}"
             mine: tuple[list, list, list] = ([], [], [])      # kept only if the whole test is well-formed
             try:
+                if ident(t, "tcId") is None:
+                    raise VectorError("tcId missing or not an integer")
                 _test(g, t, where, alg, psets, *mine)
                 for case in mine[0]:
                     check_fixed_inputs(psets[case.pset], case.inputs)
@@ -114,6 +116,7 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
 
     if kind == "MLKEMKeyGen" or (kind == "MLKEMTest"):
         seed = _hex(t, "seed", where)
+        c = _hex(t, "c", where) if kind == "MLKEMTest" else b""     # read before any decision
         if reject(len(seed) == 64):
             return
         d, z = seed[:32], seed[32:]
@@ -123,7 +126,6 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
         if want:
             cases.append(SchemeCase(where + " keygen", pname, "keygen", {"d": d, "z": z}, want))
         if kind == "MLKEMTest":
-            c = _hex(t, "c", where)
             if reject(len(c) == sizes["c"]):
                 return
             from verif.soc.schemes import mlkem_expected
@@ -162,6 +164,7 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
     elif kind == "MlDsaSign":
         ctx = _hex(t, "ctx", where) if "ctx" in t else b""
         rnd = _hex(t, "rnd", where) if "rnd" in t else bytes(32)
+        message = _hex(t, "msg", where) if "msg" in t else _hex(t, "mu", where)   # read before any decision
         if "privateSeed" in g:
             xi = _hex(g, "privateSeed", where)
             if reject(len(xi) == 32 and len(ctx) <= 255):
@@ -179,10 +182,10 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
             skipped.append(f"{where}: invalid signing test with well-formed inputs: {flags}")
             return
         if "msg" in t:
-            inputs = {"sk": sk, "msg": bytes([0, len(ctx)]) + ctx + _hex(t, "msg", where), "rnd": rnd}
+            inputs = {"sk": sk, "msg": bytes([0, len(ctx)]) + ctx + message, "rnd": rnd}
             op = "sign"
         else:
-            inputs, op = {"sk": sk, "mu": _hex(t, "mu", where), "rnd": rnd}, "sign_mu"
+            inputs, op = {"sk": sk, "mu": message, "rnd": rnd}, "sign_mu"
         cases.append(SchemeCase(where, pname, op, inputs, {"sig": _hex(t, "sig", where)}))
     else:
         skipped.append(f"{where}: test type {show(kind, False)} not supported")
