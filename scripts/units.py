@@ -21,7 +21,7 @@ class Unit:
     sources: tuple[str, ...]          # file lists or single files, relative to ROOT
     test_module: str
     description: str
-    parameters: dict[str, int] = field(default_factory=dict)
+    parameters: dict[str, int | str] = field(default_factory=dict)
     """Top-level parameters of the build (Pipelined=1: the pipelined build, docs/synthesis.md)."""
 
     @property
@@ -135,6 +135,12 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "verif.tests.test_mce_unit",
          "Classic McEliece unit alone: every GF(2^12) inverse and square, every weight-2 error pattern "
          "for n = 48 decoded (PQX_N Goppa polynomials), BM/Chien schedules and holds, indices, transpose"),
+    Unit("mce_minpoly_t4", "pqx_mce_minpoly",
+         ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_minpoly.sv"),
+         "verif.tests.test_mce_minpoly",
+         "MCE_MINPOLY's Gaussian elimination alone at t = 4 (F(y) from FLowP): the pivot row "
+         "additions and multi-column power steps the t = 2 build cannot reach, against the model",
+         {"T": 4, "FLowP": "48'h007_003_001_200"}),   # (a string: -G takes a decimal as 32 bits)
     Unit("crv", "pqx_crv_unit",
          ("rtl/pqx_pkg.sv", "rtl/crv/pqx_crv_pkg.sv", "rtl/crv/pqx_crv_sha.sv", "rtl/crv/pqx_crv_aes.sv", "rtl/crv/pqx_crv_unit.sv"),
          "verif.tests.test_crv_unit",

@@ -14,10 +14,13 @@
 //   done     done_o until ack_i; ok_o = 1 and g_o = (column t, 1) for a nonsingular matrix,
 //            ok_o = 0 and g_o = 0 otherwise. The unit copies g_o into its locator at ack_i.
 // Matrix entry (r, j), the coefficient of y^r in beta^j, is m_q[(j t + r) 12 +: 12].
+// T and FLowP (F(y) = y^t + FLowP, coefficient i at FLowP[12 i +: 12]) default to the unit's t = 2
+// field; the unit test builds t = 4 alone, where the pivot row additions occur (t = 2 never needs one).
 `default_nettype none
 
 module pqx_mce_minpoly #(
-  parameter int unsigned T = pqx_mce_pkg::T
+  parameter int unsigned T = pqx_mce_pkg::T,
+  parameter logic [T*pqx_mce_pkg::M-1:0] FLowP = pqx_mce_pkg::FLow
 ) (
   input  logic                            clk_i,
   input  logic                            rst_ni,
@@ -57,7 +60,7 @@ module pqx_mce_minpoly #(
     for (int k = 2 * T - 2; k >= int'(T); k--) begin   // y^t = F_0 + ... + F_{t-1} y^{t-1}
       top = p[k*M +: M];
       for (int i = 0; i < T; i++) begin
-        p[(k-T+i)*M +: M] = p[(k-T+i)*M +: M] ^ pqx_mce_pkg::gf_mul(top, pqx_mce_pkg::FLow[i*M +: M]);
+        p[(k-T+i)*M +: M] = p[(k-T+i)*M +: M] ^ pqx_mce_pkg::gf_mul(top, FLowP[i*M +: M]);
       end
     end
     mulmod = p[T*M-1:0];

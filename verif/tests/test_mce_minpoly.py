@@ -10,14 +10,7 @@ solution).
 
 Runs as the unit `mce_minpoly_t4`: pqx_mce_minpoly with T = 4 and F(y) = y^4 + F_3 y^3 + ... +
 F_0 from its parameter FLowP (F_i in bits [12 i +: 12]; the package's FLow is sized for t = 2),
-which the test reads from the DUT. Needs that parameter in rtl/mce/pqx_mce_minpoly.sv (default
-pqx_mce_pkg::FLow, so the t = 2 build is unchanged) and the unit in scripts/units.py:
-
-    Unit("mce_minpoly_t4", "pqx_mce_minpoly",
-         ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_minpoly.sv"),
-         "verif.tests.test_mce_minpoly", "...", {"T": 4, "FLowP": "48'h007_003_001_200"})
-
-(a string: Verilator's -G reads a decimal as 32 bits).
+which the test reads from the DUT.
 
   MinpolyPivotTest   directed betas (b_1 = 0: a pivot at column 1 by row 2, by row 3 when row
                      2's entry is zero too, none left: singular), 200 random sparse betas, and
