@@ -145,6 +145,7 @@ def run_hash(kset: KatSet) -> tuple[int, int, int]:
     print(f"kat: {kset.alg}: {len(kset.cases)} cases from {kset.vectors}"
           + (f" (expected: {kset.expected})" if kset.expected else "")
           + (f", {len(kset.skipped)} skipped" if kset.skipped else "")
+          + (f", {len(kset.malformed)} malformed (failed)" if kset.malformed else "")
           + f"; RTL built in {time.monotonic() - t0:.1f} s", flush=True)
     env = {
         "PYTHONPATH": str(ROOT),
@@ -173,8 +174,9 @@ def run_reference(kset: KatSet) -> tuple[int, int, int]:
 
     from verif.kat.runner import reference_hash_fn, run_cases
 
-    print(f"kat: {kset.alg}: {len(kset.cases)} cases from {kset.vectors}, reference (hashlib), not the RTL",
-          flush=True)
+    print(f"kat: {kset.alg}: {len(kset.cases)} cases from {kset.vectors}"
+          + (f", {len(kset.malformed)} malformed (failed)" if kset.malformed else "")
+          + ", reference (hashlib), not the RTL", flush=True)
     res = asyncio.run(run_cases(kset, reference_hash_fn(kset.alg)))
     return res["passed"], res["failed"], res["skipped"]
 
