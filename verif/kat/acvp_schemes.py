@@ -159,7 +159,7 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
     return f"algorithm {alg} not supported"
 
 
-def group_problem(g: dict, mode: object, known_psets: dict) -> str | None:
+def group_problem(g: dict, mode: object) -> str | None:
     """Why a group's tests are malformed (a field every group must carry is missing or is not a
     name), or None."""
     for key, value in (("mode", mode), ("parameterSet", g.get("parameterSet"))):
@@ -191,8 +191,8 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
     any_vs: dict[tuple, dict] = {}
 
     def collect(body_sets: list[dict]) -> None:
-        """Answers by (vsId, tgId, tcId); a set without a vsId answers any, a test of a set without
-        a vsId is answered by any set (never by another vsId)."""
+        """Answers by (vsId, tgId, tcId). A test is answered by its own vsId's set, else by a set
+        without a vsId; a test of a set without a vsId by any set; never by another vsId's."""
         for s in body_sets:
             for g, t, _ in group_tests(s["testGroups"])[0]:
                 answers[(ident(s, "vsId"), g["tgId"], t["tcId"])] = t
@@ -203,7 +203,7 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
                 or (any_vs.get((tg, tc)) if vs is None else None))
 
     def answer_names(mode: object, g: dict) -> tuple[str, ...]:
-        if group_problem(g, mode, known_psets):
+        if group_problem(g, mode):
             return ()
         spec = spec_for(alg, mode, g)
         return () if isinstance(spec, str) else (tuple(a for _, a in spec.outputs) or ("testPassed",))
@@ -223,7 +223,7 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
     for s, pairs in walked:
         vs, mode = ident(s, "vsId"), s.get("mode")
         for g, t, where in pairs:
-            problem = group_problem(g, mode, known_psets)
+            problem = group_problem(g, mode)
             if problem:
                 malformed.append(f"{where}: {problem}")
                 continue
