@@ -14,7 +14,7 @@ Profiles
            mutant of the table and a sample of 40 generated ones (scripts/mutgen.py), every kernel with CHECK=1, the full cycle tables (kernels
            and schemes, with the constant-time figures), more scheme cases on both builds, and
            the implementation figures (`make synth`; the quick synthesis check of one small unit
-           is in the model tests).
+           is in the model tests), and the tools' input fuzzing at 2,000 examples per property.
 
 Steps run in parallel (--jobs, default: the machine's cores); steps that share a build directory
 other than a simulation unit's (the SoC, the mutants, synthesis, the proofs) run one after the
@@ -159,9 +159,18 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                       [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="kat")
                  for f in CRV_SAMPLES]
         long.append(sim_step("crv", seed + 400, 8))
+        # the tools' input fuzzing (make test: 25 examples per property) at night's size
+        long.append(Step(f"tools' input fuzzing ({NIGHTLY_FUZZ} examples per property)",
+                         ["env", f"PQX_FUZZ_EXAMPLES={NIGHTLY_FUZZ}", PY, "-m", "pytest", "-q",
+                          "-p", "no:cacheprovider", "scripts/test_fuzz_tools.py",
+                          f"--junitxml={REPORTS / 'junit' / 'fuzz.xml'}"],
+                         f"PQX_FUZZ_EXAMPLES={NIGHTLY_FUZZ} .venv/bin/python -m pytest -q "
+                         "scripts/test_fuzz_tools.py", junit=REPORTS / "junit" / "fuzz.xml"))
     return long + steps
 
 
+NIGHTLY_FUZZ = 2000
+"""Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
 SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute)."""
