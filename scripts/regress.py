@@ -8,7 +8,8 @@ Profiles
            against kyber-py and a NIST ACVP sample through `make kat`, the firmware mutants.
            What `make test` runs.
   coverage every simulation unit once and the system test on two seeds, for the code coverage
-           report alone (`make coverage`): fails while an uncovered line has no reason.
+           report alone (`make coverage`): fails while an uncovered line has neither a reason
+           nor a nightly mark.
   nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, ten
            1,000,000-instruction runs (10 M random instructions), every formal task in full, every
            mutant of the table and a sample of 40 generated ones (scripts/mutgen.py), every kernel with CHECK=1, the full cycle tables (kernels

@@ -215,7 +215,9 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
                                 for b, vb in zip(rest, v[1:])))
         for b, c in clocks.items():
             md.append(f"\n{b} build: time at {c[0]} MHz, {c[1]}." if c else
-                      f"\n{b} build: no time column: no `make synth` figure for it yet.")
+                      f"\n{b} build: no time column: no `make synth` figure for it yet."
+                      if b in SYNTH_UNIT_OF_BUILD else f"\n{b} build: no time column: `make synth` "
+                      f"has no unit for this build.")
     else:
         md.append("(no kernel measurements)")
 
@@ -393,7 +395,8 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
     if dat and r.complete:
         r.steps.append({"index": len(r.steps), "name": COVERAGE_GOAL[nightly],
                         "seed": None, "status": "FAIL" if unexplained else "PASS", "seconds": 0.0,
-                        "repro": "python -m scripts.coverage --strict" + (" --nightly" if nightly else ""),
+                        "repro": "python -m scripts.coverage --strict" + (" --nightly" if nightly else "")
+                                 + ("".join(f" {d}/raw/*/coverage.dat" for d in r.dirs) if len(r.dirs) > 1 else ""),
                         "tail": [f"{unexplained} uncovered lines without a reason"
                                  + (" or nightly-marked and not reached" if nightly else " or nightly mark")
                                  + " (build/reports/coverage/coverage.md)"] if unexplained else []})

@@ -2,7 +2,7 @@
 row additions of the Gaussian elimination and the power steps of more than one column.
 
 At t = 2 (pqx_mce_unit) the pivot never fires: entry (0, 0) is the constant term of beta^0 = 1
-and column 1 has no row below it (verif/coverage/unreachable.toml). At t = 4 the entry (1, 1)
+and column 1 has no row below it, so only this test covers those lines. At t = 4 the entry (1, 1)
 is zero whenever beta's coefficient of y^1 is zero, and (2, 2) now and then; the reference
 decoder's constant-time search then adds the rows below in order while the entry stays zero,
 which must give the model's result (the model swaps with the first nonzero row: the same
