@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from scripts.tools import die
-from verif.kat.acvp import (HASH_ALGS, KatSet, VectorError, acvp_body, canonical, load_json,
+from verif.kat.acvp import (HASH_ALGS, KatSet, VectorError, canonical, file_algorithm, load_json,
                             load_kat)
 
 # ------------------------------------------------------------------------------ runners
@@ -316,8 +316,8 @@ def main(argv: list[str] | None = None) -> int:
             if not isinstance(doc.get("algorithm"), str):
                 raise VectorError(f"'{vectors}': a Wycheproof file without an 'algorithm' name")
             body = {"algorithm": "ML-DSA" if doc["algorithm"].startswith("ML-DSA") else doc["algorithm"]}
-        else:
-            body = acvp_body(doc, vectors)
+        else:       # a scheme file may hold several sets; a hash file one (load_kat: acvp_body)
+            body = {"algorithm": file_algorithm(doc, vectors)}
         alg = canonical(args.alg or body["algorithm"])
         if alg != canonical(body["algorithm"]):
             raise VectorError(f"ALG={args.alg} but '{args.vectors}' holds {body['algorithm']} vectors")

@@ -53,10 +53,32 @@ def load_json(path: Path) -> object:
                           f"{str(exc).splitlines()[0][:120]})") from None
 
 
+def vector_set_list(doc: object) -> list[dict]:
+    """The vector-set objects of an ACVP file: the document itself, or in the list form (a
+    version header first) every entry with testGroups."""
+    return [d for d in (doc if isinstance(doc, list) else [doc]) if isinstance(d, dict) and "testGroups" in d]
+
+
+def file_algorithm(doc: object, path: Path) -> str:
+    """The algorithm an ACVP file is for: the first vector set's that names one (a set without
+    one is reported by the loader, as malformed cases)."""
+    sets = vector_set_list(doc)
+    for d in sets:
+        if isinstance(d.get("algorithm"), str):
+            return d["algorithm"]
+    if sets and sets[0].get("algorithm") is not None:
+        raise VectorError(f"'{path}': 'algorithm' is {sets[0]['algorithm']!r}, not a name")
+    raise VectorError(f"'{path}' is not an ACVP vector set (no 'algorithm' and 'testGroups')")
+
+
 def acvp_body(doc: object, path: Path) -> dict:
-    """The vector-set object of an ACVP file (the list form carries a version header first)."""
-    if isinstance(doc, list):
-        doc = next((d for d in doc if isinstance(d, dict) and "testGroups" in d), None)
+    """The vector-set object of a hash or AES ACVP file (the list form carries a version header
+    first). Such a file holds one vector set: a file with more is refused (reading only the first
+    would drop the others' tests without a word)."""
+    sets = vector_set_list(doc)
+    if len(sets) > 1:
+        raise VectorError(f"'{path}' holds {len(sets)} vector sets; a hash or AES vector file holds one")
+    doc = sets[0] if sets else doc
     if not isinstance(doc, dict) or not isinstance(doc.get("testGroups"), list) or "algorithm" not in doc:
         raise VectorError(f"'{path}' is not an ACVP vector set (no 'algorithm' and 'testGroups')")
     if not isinstance(doc["algorithm"], str):
@@ -177,7 +199,9 @@ def strict_hex(value: str) -> bytes:
     return bytes.fromhex(value)
 
 
-def _hex(value: object, what: str) -> bytes:
+def hex_field(value: object, what: str) -> bytes:
+    """The bytes of a field's hex string; VectorError (one line naming `what`) for anything else.
+    The one hex reader of the ACVP, scheme and Wycheproof loaders."""
     if not isinstance(value, str):
         raise VectorError(f"{what} missing or not a hex string" if value is None
                           else f"{what} is {show(value)}, not a hex string")
@@ -205,20 +229,30 @@ def _answers(body: dict, keys: tuple[str, ...] = ("md", "resultsArray")) -> dict
     return {(g["tgId"], t["tcId"]): t for g, t, _ in pairs if any(k in t for k in keys)}
 
 
+def answer_source(vectors: Path, expected: Path | None, any_inside: bool, any_missing: bool) -> Path | None:
+    """Where the answers come from, one rule for the hash, AES and scheme loaders: `expected` if
+    given; else the vector file itself (None) when no runnable test lacks its answer; else the
+    expected-results file found next to it (find_expected); else, when the file has answers of
+    its own (an internalProjection with a test that lacks one), the file itself: each test
+    without its answer is then a malformed case. VectorError when there are no answers at all."""
+    if expected is not None or not any_missing:
+        return expected
+    expected = find_expected(vectors)
+    if expected is None and not any_inside:
+        raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
+                          f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
+    return expected
+
+
 def _resolve_answers(alg: str, body: dict, vectors: Path, expected: Path | None,
                      runnable: list[tuple[dict, dict, str]], keys: tuple[str, ...] = ("md", "resultsArray")
                      ) -> tuple[dict[tuple[int, int], dict], Path | None, Path]:
-    """The answers of the runnable tests: from the vector file itself (an internalProjection),
-    else from `expected` or the expected-results file found next to it, which must be for the
-    same algorithm and vsId. Returns (answers, expected file or None, file the answers came from).
-    A file with some answers inside and none found next to it keeps its own: a test without its
-    answer is then a malformed case."""
+    """The answers of the runnable tests (answer_source's rule), by (tgId, tcId); an expected
+    file must be for the same algorithm and vsId. Returns (answers, expected file or None, file
+    the answers came from)."""
     answers = _answers(body, keys)
-    if expected is None and any((g["tgId"], t["tcId"]) not in answers for g, t, _ in runnable):
-        expected = find_expected(vectors)
-        if expected is None and not answers:
-            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
-                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
+    expected = answer_source(vectors, expected, bool(answers),
+                             any((g["tgId"], t["tcId"]) not in answers for g, t, _ in runnable))
     if expected is None:
         return answers, None, vectors
     ebody = acvp_body(load_json(expected), expected)
@@ -303,7 +337,7 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
 def _case(g: dict, t: dict, shake: bool, ans: dict | None, src: Path) -> Case:
     kind = g["testType"]
     bits = _int(t, "len", "test field")
-    raw = _hex(t.get("msg"), "msg")
+    raw = hex_field(t.get("msg"), "msg")
     if len(raw) < bits // 8:
         raise VectorError(f"msg has {len(raw)} bytes, len says {bits} bits")
     case = Case(g["tgId"], t["tcId"], kind, raw[: bits // 8])
@@ -327,13 +361,13 @@ def _case(g: dict, t: dict, shake: bool, ans: dict | None, src: Path) -> Case:
         if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
             raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
         for k, r in enumerate(arr):
-            md = _hex(r.get("md"), f"result {k}: md")
+            md = hex_field(r.get("md"), f"result {k}: md")
             out_bits = r.get("outLen") if shake else None
             if shake and (not _is_int(out_bits) or out_bits != 8 * len(md)):
                 raise VectorError(f"result {k}: outLen {show(out_bits)} does not match md of {len(md)} bytes")
             case.results.append((md, out_bits))
     else:
-        case.md = _hex(ans.get("md"), "md")
+        case.md = hex_field(ans.get("md"), "md")
         if shake and len(case.md) != case.out_len:
             raise VectorError(f"md has {len(case.md)} bytes, outLen says {case.out_len}")
     return case
@@ -362,7 +396,7 @@ def _aes_skip_reason(g: dict) -> str | None:
 
 def _block(value: object, what: str, blocks: bool = False) -> bytes:
     """16 bytes (blocks: a non-empty multiple of 16, ECB on several blocks)."""
-    b = _hex(value, what)
+    b = hex_field(value, what)
     if (len(b) % 16 or not b) if blocks else len(b) != 16:
         raise VectorError(f"{what} has {len(b)} bytes, not {'a multiple of ' if blocks else ''}16")
     return b

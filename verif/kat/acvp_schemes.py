@@ -13,7 +13,9 @@ ML-KEM (FIPS 203, ACVP-ML-KEM):
   encapDecap / encapsulationKeyCheck   ek       -> testPassed
   encapDecap / decapsulationKeyCheck   dk       -> testPassed
 A key of the wrong length fails the key checks' type check (FIPS 203 section 7) on the host: the
-firmware's input is fixed-size. Unknown parameter sets, functions or modes are skipped and counted.
+firmware's input is fixed-size. An encapsulation or decapsulation with a wrong-length input is
+malformed (ACVP AFT data never has one); a group without a function is malformed; unknown (named)
+parameter sets, functions or modes are skipped and counted.
 
 ML-DSA (FIPS 204, ACVP-ML-DSA; the older layout without signatureInterface is the internal one):
   keyGen                          seed (xi)     -> pk, sk
@@ -31,9 +33,10 @@ SLH-DSA (FIPS 205, ACVP-SLH-DSA), SHAKE parameter sets (the SHA2 ones are skippe
   external/pure and preHash as for ML-DSA (FIPS 205 Algorithms 22, 24).
 
 As for the hash files (verif/kat/acvp.py): a problem with a file raises VectorError; a malformed
-case (a field missing, not hex, of the wrong type; no parameterSet or mode; no answer for it) is
-returned as a reason in `malformed` and counts as a failure; well-formed but unsupported cases
-are skipped and counted.
+case (a field missing, not hex, of the wrong type; no parameterSet, mode or algorithm; no answer
+for it) is returned as a reason in `malformed` and counts as a failure; well-formed but unsupported
+cases, and the tests of a vector set of another algorithm, are skipped and counted. Where the
+answers come from: verif/kat/acvp.py answer_source, the rule of the hash loader.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from verif.kat.acvp import VectorError, find_expected, group_tests, ident, load_json, show, strict_hex
+from verif.kat.acvp import VectorError, answer_source, group_tests, hex_field, ident, load_json, show
 
 
 @dataclass
@@ -64,14 +67,7 @@ def vector_sets(doc: object, path: Path) -> list[dict]:
 
 
 def _hex(obj: dict, key: str) -> bytes:
-    v = obj.get(key)
-    if not isinstance(v, str):
-        raise VectorError(f"'{key}' missing or not a hex string" if v is None
-                          else f"'{key}' is {show(v)}, not a hex string")
-    try:
-        return strict_hex(v)
-    except ValueError:
-        raise VectorError(f"'{key}' is not valid hex") from None
+    return hex_field(obj.get(key), f"'{key}'")
 
 
 @dataclass(frozen=True)
@@ -159,14 +155,27 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
     return f"algorithm {alg} not supported"
 
 
-def group_problem(g: dict, mode: object) -> str | None:
+def group_problem(g: dict, mode: object, alg: str = "") -> str | None:
     """Why a group's tests are malformed (a field every group must carry is missing or is not a
-    name), or None."""
-    for key, value in (("mode", mode), ("parameterSet", g.get("parameterSet"))):
+    name: mode, parameterSet, and an ML-KEM encapDecap group's function), or None. Only a named
+    but unknown value is a skip (spec_for)."""
+    fields = [("mode", mode), ("parameterSet", g.get("parameterSet"))]
+    if alg == "ML-KEM" and mode == "encapDecap":
+        fields.append(("function", g.get("function")))
+    for key, value in fields:
         if value is None:
             return f"no {key} ({'in its vector set' if key == 'mode' else 'in its group'})"
         if not isinstance(value, str):
             return f"{key} {show(value)} is not a name"
+    return None
+
+
+def message_fits(pset, inputs: dict[str, bytes]) -> str | None:
+    """Why a case is skipped for its message (longer than the firmware's buffer), or None. Shared
+    by the ACVP and Wycheproof scheme loaders."""
+    size = len(inputs.get("msg", b""))
+    if size > pset.layout.size("msg"):
+        return f"message of {size} bytes, longer than the firmware's buffer"
     return None
 
 
@@ -175,18 +184,28 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
     """The cases of a scheme vector file (and its expected results); skipped and malformed cases
     as reasons: (cases, skipped, malformed). `known_psets`: verif/soc/schemes.py PARAM_SETS (name
     -> ParamSet, for the key sizes)."""
-    sets = [s for s in vector_sets(load_json(vectors), vectors)
-            if str(s.get("algorithm", "")).upper() == alg]
-    if not sets:
+    everything = vector_sets(load_json(vectors), vectors)
+    names = [s.get("algorithm") for s in everything]
+    if not any(isinstance(n, str) and n.upper() == alg for n in names) \
+            and all(isinstance(n, str) for n in names):
         raise VectorError(f"'{vectors}' holds no {alg} vector set")
     answers: dict[tuple, dict] = {}
     walked = []
     malformed: list[str] = []
-    for s in sets:
+    skipped: list[str] = []
+    for s in everything:             # every set's tests are counted: none is dropped silently
         prefix = f"vsId {show(s.get('vsId'))} "
         pairs, bad = group_tests(s["testGroups"], prefix)
-        walked.append((s, pairs))
         malformed += bad
+        name = s.get("algorithm")
+        if not isinstance(name, str):
+            why = "no algorithm in its vector set" if name is None else f"algorithm {show(name)} is not a name"
+            malformed += [f"{where}: {why}" for _, _, where in pairs]
+        elif name.upper() != alg:    # another algorithm's set in the same file: skipped, counted
+            skipped += [f"{where}: a {show(name, False)} vector set (this run is {alg})" for _, _, where in pairs]
+        else:
+            walked.append((s, pairs))
+    sets = [s for s, _ in walked]
 
     any_vs: dict[tuple, dict] = {}
 
@@ -203,27 +222,22 @@ def load_scheme_kat(alg: str, vectors: Path, expected: Path | None,
                 or (any_vs.get((tg, tc)) if vs is None else None))
 
     def answer_names(mode: object, g: dict) -> tuple[str, ...]:
-        if group_problem(g, mode):
+        if group_problem(g, mode, alg):
             return ()
         spec = spec_for(alg, mode, g)
         return () if isinstance(spec, str) else (tuple(a for _, a in spec.outputs) or ("testPassed",))
 
-    needs = [t for s, pairs in walked for g, t, _ in pairs
-             if not all(n in t for n in answer_names(s.get("mode"), g))]
-    if needs:
-        expected = expected or find_expected(vectors)
-        if expected is None:
-            raise VectorError(f"no expected results for '{vectors}': none inside, none found next to it "
-                              f"(expectedResults.json) or in a parallel 'expected' folder; give EXPECTED=<file>")
-        collect(vector_sets(load_json(expected), expected))
-    else:
-        collect(sets)
+    runnable = [(t, answer_names(s.get("mode"), g)) for s, pairs in walked for g, t, _ in pairs]
+    runnable = [(t, n) for t, n in runnable if n]
+    expected = answer_source(vectors, expected, any(any(k in t for k in n) for t, n in runnable),
+                             any(not all(k in t for k in n) for t, n in runnable))
+    collect(vector_sets(load_json(expected), expected) if expected else sets)
 
-    cases, skipped = [], []
+    cases = []
     for s, pairs in walked:
         vs, mode = ident(s, "vsId"), s.get("mode")
         for g, t, where in pairs:
-            problem = group_problem(g, mode)
+            problem = group_problem(g, mode, alg)
             if problem:
                 malformed.append(f"{where}: {problem}")
                 continue
@@ -277,8 +291,9 @@ def _scheme_case(g: dict, t: dict, spec: Spec, pset: str, known_psets: dict, ans
     check_fixed_inputs(known_psets[pset], inputs)
     sizes = known_psets[pset].sizes
     bad = [n for n, v in inputs.items() if n in sizes and len(v) != sizes[n]]
-    if bad and spec.outputs:
-        return f"{bad[0]} of {len(inputs[bad[0]])} bytes, {pset} has {sizes[bad[0]]}"
-    if len(inputs.get("msg", b"")) > known_psets[pset].layout.size("msg"):
-        return f"message of {len(inputs['msg'])} bytes, longer than the firmware's buffer"
+    if bad and spec.outputs:         # ACVP AFT data never has it (key checks, sigVer: decided on the host)
+        raise VectorError(f"{bad[0]} of {len(inputs[bad[0]])} bytes, {pset} has {sizes[bad[0]]}")
+    too_long = message_fits(known_psets[pset], inputs)
+    if too_long:
+        return too_long
     return SchemeCase("", pset, spec.op, inputs, want)

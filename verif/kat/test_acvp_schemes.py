@@ -217,7 +217,90 @@ def test_wycheproof_malformed_tests_are_failures():
         {"type": "MLKEMTest"}]}
     cases, skipped, host, malformed = load_wycheproof(doc, Path("x.json"), PARAM_SETS)
     assert not cases and not skipped and host == [("x.json tcId 3", True)]
-    assert malformed == ["x.json tcId 1: 'c' missing or not hex", "x.json tcId 2: 'result' missing or not a string",
+    assert malformed == ["x.json tcId 1: 'c' is not valid hex", "x.json tcId 2: 'result' missing or not a string",
                          "x.json testGroups[0] tests[3]: a test that is not an object",
                          "x.json tcId 4: parameterSet ['ML-KEM-512'] is not a name",
                          "x.json testGroups[2]: not a group with a list of tests"]
+
+
+def _merged(seed: int) -> list:
+    """The acvptool sample with its answers inside (an internalProjection of both sets)."""
+    prompt, expected = acvp_mlkem(random.Random(seed))
+    for s, se in zip(prompt[1:], expected[1:]):
+        for g, ge in zip(s["testGroups"], se["testGroups"]):
+            for t, te in zip(g["tests"], ge["tests"]):
+                t.update(te)
+    return prompt
+
+
+def test_answers_inside_with_one_output_missing_is_one_malformed_case(tmp_path):
+    """Issue 33 review, fix 1: an internalProjection with `dk` deleted from one keyGen test and no
+    expected file next to it: that case is malformed, the others run (the rule of the hash loader,
+    verif/kat/acvp.py answer_source)."""
+    doc = _merged(5)
+    del doc[1]["testGroups"][0]["tests"][0]["dk"]
+    (tmp_path / "internalProjection.json").write_text(json.dumps(doc))
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "internalProjection.json", None, PARAM_SETS)
+    assert malformed == ["vsId 1 tgId 1 tcId 1: 'dk' missing or not a hex string"]
+    assert len(cases) == 6 and len(skipped) == 1
+
+
+def test_vector_sets_are_never_dropped_silently(tmp_path):
+    """Fix 2: a set without an algorithm (or not a name): its tests are malformed; a set of another
+    named algorithm: its tests are skipped with the reason; a hash file with two sets is refused."""
+    doc = _merged(6)
+    del doc[2]["algorithm"]
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
+    assert len(cases) == 1 and len(skipped) == 1 and len(malformed) == 6
+    assert malformed[0] == "vsId 2 tgId 1 tcId 1: no algorithm in its vector set"
+    doc[2]["algorithm"] = ["ML-KEM"]
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    _, _, malformed = load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
+    assert malformed[0] == "vsId 2 tgId 1 tcId 1: algorithm ['ML-KEM'] is not a name" and len(malformed) == 6
+    doc[2]["algorithm"] = "ML-DSA"
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
+    assert len(cases) == 1 and not malformed and len(skipped) == 7
+    assert "vsId 2 tgId 1 tcId 1: a ML-DSA vector set (this run is ML-KEM)" in skipped
+    from verif.kat.acvp import load_kat
+    one = {"vsId": 1, "algorithm": "SHA3-256", "testGroups": [{"tgId": 1, "testType": "AFT", "tests": [
+        {"tcId": 1, "len": 0, "msg": "", "md": "00" * 32}]}]}
+    two = dict(one, testGroups=[{"tgId": 1, "testType": "AFT", "tests": [
+        {"tcId": 1, "len": 8, "msg": "zz", "md": "00" * 32}]}])
+    (tmp_path / "h.json").write_text(json.dumps([{"acvVersion": "1.0"}, one, two]))
+    with pytest.raises(VectorError, match="holds 2 vector sets; a hash or AES vector file holds one"):
+        load_kat("", tmp_path / "h.json")
+
+
+def test_missing_group_fields_are_malformed_not_skipped(tmp_path):
+    """Fix 3: an encapDecap group without `function`, a Wycheproof group without `type` or (ML-KEM)
+    without `parameterSet`: malformed; a named but unknown function or type: skipped."""
+    from pathlib import Path
+    from verif.kat.wycheproof import load_wycheproof
+    doc = _merged(7)
+    del doc[2]["testGroups"][0]["function"]
+    doc[2]["testGroups"][3]["function"] = "someOtherCheck"
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
+    assert malformed == ["vsId 2 tgId 1 tcId 1: no function (in its group)"]
+    assert "vsId 2 tgId 4 tcId 6: encapDecap someOtherCheck not supported" in skipped
+    t = {"tcId": 1, "seed": "00" * 64, "ek": "00", "dk": "00", "result": "valid"}
+    wy = {"algorithm": "ML-KEM", "schema": "mlkem_keygen_seed_test_schema.json", "testGroups": [
+        {"parameterSet": "ML-KEM-512", "tests": [t]}, {"type": "MLKEMKeyGen", "tests": [dict(t, tcId=2)]},
+        {"type": "MLKEMOther", "parameterSet": "ML-KEM-512", "tests": [dict(t, tcId=3)]}]}
+    cases, skipped, host, malformed = load_wycheproof(wy, Path("w.json"), PARAM_SETS)
+    assert malformed == ["w.json tcId 1: its group has no type", "w.json tcId 2: its group has no parameterSet"]
+    assert skipped == ["w.json tcId 3: test type MLKEMOther not supported"] and not cases
+
+
+def test_wrong_length_aft_input_is_malformed(tmp_path):
+    """Fix 4: an encapsulation (AFT) with an ek one byte short is malformed data, not a skip; the
+    key checks keep deciding a wrong length on the host (a case with testPassed false)."""
+    doc = _merged(8)
+    ek = doc[2]["testGroups"][0]["tests"][0]["ek"]
+    doc[2]["testGroups"][0]["tests"][0]["ek"] = ek[:-2]
+    (tmp_path / "a.json").write_text(json.dumps(doc))
+    cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
+    assert malformed == ["vsId 2 tgId 1 tcId 1: ek of 1183 bytes, ML-KEM-768 has 1184"]
+    assert len(skipped) == 1 and [c.op for c in cases].count("check_ek") == 3

@@ -21,7 +21,7 @@ ML-DSA (`algorithm` ML-DSA-44/65/87)
 An input of the wrong length (key, ciphertext, signature, seed, a context over 255 bytes) cannot
 reach the fixed-size firmware input: such a test is decided on the host (it must be `invalid`).
 Test types not listed are skipped and counted. A malformed test (a field missing or not hex, a
-result that is neither valid nor invalid) is returned as a reason in `malformed` and counts as a
+group without a `type` or, for ML-KEM, a `parameterSet`, a result that is not a string) is returned as a reason in `malformed` and counts as a
 failure, as in the ACVP loaders (verif/kat/acvp.py).
 """
 
@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from verif.kat.acvp import VectorError, ident, show, strict_hex
-from verif.kat.acvp_schemes import SchemeCase, check_fixed_inputs
+from verif.kat.acvp import VectorError, hex_field, ident, show
+from verif.kat.acvp_schemes import SchemeCase, check_fixed_inputs, message_fits
 
 
 def is_wycheproof(doc: object) -> bool:
@@ -38,10 +38,7 @@ def is_wycheproof(doc: object) -> bool:
 
 
 def _hex(t: dict, key: str, where: str) -> bytes:
-    try:
-        return strict_hex(t[key])
-    except (KeyError, TypeError, ValueError):
-        raise VectorError(f"'{key}' missing or not hex") from None
+    return hex_field(t.get(key), f"'{key}'")
 
 
 def load_wycheproof(doc: dict, path: Path, psets: dict
@@ -73,10 +70,10 @@ def load_wycheproof(doc: dict, path: Path, psets: dict
                 _test(g, t, where, alg, psets, *mine)
                 for case in mine[0]:
                     check_fixed_inputs(psets[case.pset], case.inputs)
-                    size = len(case.inputs.get("msg", b""))
-                    if size > psets[case.pset].layout.size("msg"):   # as for ACVP: skipped
+                    too_long = message_fits(psets[case.pset], case.inputs)
+                    if too_long:                                     # as for ACVP: skipped
                         mine[0].remove(case)
-                        mine[1].append(f"{where}: message of {size} bytes, longer than the firmware's buffer")
+                        mine[1].append(f"{where}: {too_long}")
                         break
             except VectorError as exc:
                 malformed.append(f"{where}: {exc}")
@@ -91,7 +88,12 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
           skipped: list[str], host: list[tuple[str, bool]]) -> None:
     """Adds one Wycheproof test to cases / skipped / host; VectorError: it is malformed."""
     kind = g.get("type")
-    pname = g.get("parameterSet") or alg
+    if not isinstance(kind, str):       # missing or not a name: malformed; a named unknown type: a skip
+        raise VectorError("its group has no type" if kind is None else f"type {show(kind)} is not a name")
+    pname = g.get("parameterSet")
+    if pname is None and alg.startswith("ML-KEM"):   # ML-DSA files name the set in `algorithm`
+        raise VectorError("its group has no parameterSet")
+    pname = alg if pname is None else pname
     if not isinstance(pname, str):
         raise VectorError(f"parameterSet {show(pname)} is not a name")
     if pname not in psets:
