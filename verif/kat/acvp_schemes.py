@@ -58,15 +58,22 @@ class SchemeCase:
 
 def vector_sets(doc: object, path: Path) -> list[dict]:
     """Every vector set of a file (the list form holds a version header and one or more sets).
-    Their groups and tests are walked by verif/kat/acvp.py group_tests."""
-    sets = [d for d in (doc if isinstance(doc, list) else [doc])
-            if isinstance(d, dict) and isinstance(d.get("testGroups"), list)]
+    Their groups and tests are walked by verif/kat/acvp.py group_tests. An entry after the header
+    that is not a vector set (testGroups missing or not a list) is refused: it would drop its
+    tests without a word."""
+    entries = doc if isinstance(doc, list) else [doc]
+    sets = [d for d in entries if isinstance(d, dict) and isinstance(d.get("testGroups"), list)]
+    for k, d in enumerate(entries if isinstance(doc, list) else []):
+        header = k == 0 and not (isinstance(d, dict) and "testGroups" in d)
+        if not header and not any(d is s for s in sets):
+            raise VectorError(f"'{path}': entry {k} of the list is not a vector set (no list of testGroups)")
     if not sets:
         raise VectorError(f"'{path}' is not an ACVP vector set (no 'testGroups')")
     return sets
 
 
-def _hex(obj: dict, key: str) -> bytes:
+def hex_of(obj: dict, key: str) -> bytes:
+    """The bytes of obj[key] (verif/kat/acvp.py hex_field; the scheme and Wycheproof loaders)."""
     return hex_field(obj.get(key), f"'{key}'")
 
 
@@ -275,14 +282,14 @@ def _scheme_case(g: dict, t: dict, spec: Spec, pset: str, known_psets: dict, ans
         if key == "rnd" and g.get("deterministic", False) and "rnd" not in fields:
             inputs[name] = bytes(32)             # deterministic signing: rnd = 0^32
         else:
-            inputs[name] = _hex(fields, key)
+            inputs[name] = hex_of(fields, key)
     if spec.external:                # FIPS 204 Algorithms 2/3: M' = 0 || |ctx| || ctx || M
-        ctx = _hex(fields, "context") if "context" in fields else b""
+        ctx = hex_of(fields, "context") if "context" in fields else b""
         if len(ctx) > 255:
             raise VectorError(f"context of {len(ctx)} bytes (at most 255)")
         inputs["msg"] = bytes([0, len(ctx)]) + ctx + inputs["msg"]
     if spec.outputs:
-        want = {name: _hex(ans, key) for name, key in spec.outputs}
+        want = {name: hex_of(ans, key) for name, key in spec.outputs}
     else:
         passed = ans.get("testPassed")
         if not isinstance(passed, bool):

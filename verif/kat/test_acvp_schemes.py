@@ -263,6 +263,11 @@ def test_vector_sets_are_never_dropped_silently(tmp_path):
     cases, skipped, malformed = load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
     assert len(cases) == 1 and not malformed and len(skipped) == 7
     assert "vsId 2 tgId 1 tcId 1: a ML-DSA vector set (this run is ML-KEM)" in skipped
+    for broken in ("x", {}, dict(doc[2], testGroups={})):          # a set retyped or emptied
+        doc[2] = broken
+        (tmp_path / "a.json").write_text(json.dumps(doc))
+        with pytest.raises(VectorError, match="entry 2 of the list is not a vector set"):
+            load_scheme_kat("ML-KEM", tmp_path / "a.json", None, PARAM_SETS)
     from verif.kat.acvp import load_kat
     one = {"vsId": 1, "algorithm": "SHA3-256", "testGroups": [{"tgId": 1, "testType": "AFT", "tests": [
         {"tcId": 1, "len": 0, "msg": "", "md": "00" * 32}]}]}

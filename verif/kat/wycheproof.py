@@ -21,24 +21,21 @@ ML-DSA (`algorithm` ML-DSA-44/65/87)
 An input of the wrong length (key, ciphertext, signature, seed, a context over 255 bytes) cannot
 reach the fixed-size firmware input: such a test is decided on the host (it must be `invalid`).
 Test types not listed are skipped and counted. A malformed test (a field missing or not hex, a
-group without a `type` or, for ML-KEM, a `parameterSet`, a result that is not a string) is returned as a reason in `malformed` and counts as a
-failure, as in the ACVP loaders (verif/kat/acvp.py).
+group without a `type` or, for ML-KEM, a `parameterSet`, a result that is not a string) is
+returned as a reason in `malformed` and counts as a failure, as in the ACVP loaders
+(verif/kat/acvp.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from verif.kat.acvp import VectorError, hex_field, ident, show
-from verif.kat.acvp_schemes import SchemeCase, check_fixed_inputs, message_fits
+from verif.kat.acvp import VectorError, ident, show
+from verif.kat.acvp_schemes import SchemeCase, check_fixed_inputs, hex_of, message_fits
 
 
 def is_wycheproof(doc: object) -> bool:
     return isinstance(doc, dict) and "testGroups" in doc and str(doc.get("schema", "")).startswith(("mlkem_", "mldsa_"))
-
-
-def _hex(t: dict, key: str, where: str) -> bytes:
-    return hex_field(t.get(key), f"'{key}'")
 
 
 def load_wycheproof(doc: dict, path: Path, psets: dict
@@ -117,14 +114,14 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
         return True
 
     if kind == "MLKEMKeyGen" or (kind == "MLKEMTest"):
-        seed = _hex(t, "seed", where)
-        c = _hex(t, "c", where) if kind == "MLKEMTest" else b""     # read before any decision
+        seed = hex_of(t, "seed")
+        c = hex_of(t, "c") if kind == "MLKEMTest" else b""     # read before any decision
         if reject(len(seed) == 64):
             return
         d, z = seed[:32], seed[32:]
-        want = {"ek": _hex(t, "ek", where)} if t.get("ek") else {}
+        want = {"ek": hex_of(t, "ek")} if t.get("ek") else {}
         if kind == "MLKEMKeyGen":
-            want["dk"] = _hex(t, "dk", where)
+            want["dk"] = hex_of(t, "dk")
         if want:
             cases.append(SchemeCase(where + " keygen", pname, "keygen", {"d": d, "z": z}, want))
         if kind == "MLKEMTest":
@@ -135,49 +132,49 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
             if not valid:
                 skipped.append(f"{where}: invalid MLKEMTest with a well-formed input")
                 return
-            cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
+            cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": hex_of(t, "K")}))
     elif kind == "MLKEMEncapsTest":
-        ek, m = _hex(t, "ek", where), _hex(t, "m", where)
+        ek, m = hex_of(t, "ek"), hex_of(t, "m")
         if reject(len(ek) == sizes["ek"] and len(m) == 32):
             return
         if valid:
             cases.append(SchemeCase(where, pname, "encaps", {"ek": ek, "m": m},
-                                    {"c": _hex(t, "c", where), "k": _hex(t, "K", where)}))
+                                    {"c": hex_of(t, "c"), "k": hex_of(t, "K")}))
         else:
             cases.append(SchemeCase(where, pname, "check_ek", {"ek": ek}, {"ok": b"\x00"}))
     elif kind == "MLKEMDecapsValidationTest" or kind == "MLKEMDecapsValidation":
-        dk, c = _hex(t, "dk", where), _hex(t, "c", where)
+        dk, c = hex_of(t, "dk"), hex_of(t, "c")
         if reject(len(dk) == sizes["dk"] and len(c) == sizes["c"]):
             return
         if valid:
-            cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": _hex(t, "K", where)}))
+            cases.append(SchemeCase(where, pname, "decaps", {"dk": dk, "c": c}, {"k": hex_of(t, "K")}))
         elif "InvalidDecapsulationKey" in flags:
             cases.append(SchemeCase(where, pname, "check_dk", {"dk": dk}, {"ok": b"\x00"}))
         else:
             skipped.append(f"{where}: invalid decapsulation without a failing check: {flags}")
     elif kind == "MlDsaVerify":
-        pk, sig, msg = _hex(g, "publicKey", where), _hex(t, "sig", where), _hex(t, "msg", where)
-        ctx = _hex(t, "ctx", where) if "ctx" in t else b""
+        pk, sig, msg = hex_of(g, "publicKey"), hex_of(t, "sig"), hex_of(t, "msg")
+        ctx = hex_of(t, "ctx") if "ctx" in t else b""
         if reject(len(pk) == sizes["pk"] and len(sig) == sizes["sig"] and len(ctx) <= 255):
             return
         cases.append(SchemeCase(where, pname, "verify",
                                 {"pk": pk, "msg": bytes([0, len(ctx)]) + ctx + msg, "sig": sig},
                                 {"ok": b"\x01" if valid else b"\x00"}))
     elif kind == "MlDsaSign":
-        ctx = _hex(t, "ctx", where) if "ctx" in t else b""
-        rnd = _hex(t, "rnd", where) if "rnd" in t else bytes(32)
-        message = _hex(t, "msg", where) if "msg" in t else _hex(t, "mu", where)   # read before any decision
+        ctx = hex_of(t, "ctx") if "ctx" in t else b""
+        rnd = hex_of(t, "rnd") if "rnd" in t else bytes(32)
+        message = hex_of(t, "msg") if "msg" in t else hex_of(t, "mu")   # read before any decision
         if "privateSeed" in g:
-            xi = _hex(g, "privateSeed", where)
+            xi = hex_of(g, "privateSeed")
             if reject(len(xi) == 32 and len(ctx) <= 255):
                 return
             from verif.soc.schemes import mldsa_expected
             sk = mldsa_expected(pset, "keygen", {"xi": xi})["sk"]
             if t is g["tests"][0]:      # the firmware's keygen, once
                 cases.append(SchemeCase(where + " keygen", pname, "keygen", {"xi": xi},
-                                        {"pk": _hex(g, "publicKey", where)}))
+                                        {"pk": hex_of(g, "publicKey")}))
         else:
-            sk = _hex(g, "privateKey", where)
+            sk = hex_of(g, "privateKey")
             if reject(len(sk) == sizes["sk"] and len(ctx) <= 255):
                 return
         if not valid:
@@ -188,6 +185,6 @@ def _test(g: dict, t: dict, where: str, alg: str, psets: dict, cases: list[Schem
             op = "sign"
         else:
             inputs, op = {"sk": sk, "mu": message, "rnd": rnd}, "sign_mu"
-        cases.append(SchemeCase(where, pname, op, inputs, {"sig": _hex(t, "sig", where)}))
+        cases.append(SchemeCase(where, pname, op, inputs, {"sig": hex_of(t, "sig")}))
     else:
         skipped.append(f"{where}: test type {show(kind, False)} not supported")
