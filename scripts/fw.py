@@ -155,6 +155,12 @@ def load_segments(elf: Path) -> list[tuple[int, bytes]]:
             for seg in ef.iter_segments():
                 if seg["p_type"] != "PT_LOAD" or seg["p_memsz"] == 0:
                     continue
+                addr, size = seg["p_paddr"], seg["p_memsz"]
+                if addr < RAM_BASE or addr + size > RAM_BASE + RAM_BYTES or seg["p_filesz"] > size:
+                    # before any allocation: a damaged header may claim gigabytes
+                    raise FirmwareError(
+                        f"{elf}: a segment of {size} bytes at 0x{addr:08x} (file size {seg['p_filesz']}) "
+                        f"does not fit the RAM, 0x{RAM_BASE:08x}..0x{RAM_BASE + RAM_BYTES - 1:08x} (512 KiB)")
                 data = seg.data()[: seg["p_filesz"]]
                 segs.append((seg["p_paddr"], data + bytes(seg["p_memsz"] - len(data))))
             return segs

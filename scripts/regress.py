@@ -48,7 +48,7 @@ from datetime import date
 from pathlib import Path
 
 from scripts.units import ROOT, UNITS
-from scripts.tools import warm_yowasp
+from scripts.tools import int_at_least, warm_yowasp
 
 REPORTS = ROOT / "build" / "reports"
 PY = sys.executable
@@ -161,12 +161,13 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                  for f in CRV_SAMPLES]
         long.append(sim_step("crv", seed + 400, 8))
         # the tools' input fuzzing (make test: 25 examples per property) at night's size
+        # (the base seed: other examples every night, the same again for the night's seed)
         long.append(Step(f"tools' input fuzzing ({NIGHTLY_FUZZ} examples per property)",
-                         ["env", f"PQX_FUZZ_EXAMPLES={NIGHTLY_FUZZ}", PY, "-m", "pytest", "-q",
-                          "-p", "no:cacheprovider", "scripts/test_fuzz_tools.py",
+                         ["env", f"PQX_FUZZ_EXAMPLES={NIGHTLY_FUZZ}", f"PQX_FUZZ_SEED={seed}", PY, "-m",
+                          "pytest", "-q", "-p", "no:cacheprovider", "scripts/test_fuzz_tools.py",
                           f"--junitxml={REPORTS / 'junit' / 'fuzz.xml'}"],
-                         f"PQX_FUZZ_EXAMPLES={NIGHTLY_FUZZ} .venv/bin/python -m pytest -q "
-                         "scripts/test_fuzz_tools.py", junit=REPORTS / "junit" / "fuzz.xml"))
+                         f"PQX_FUZZ_EXAMPLES={NIGHTLY_FUZZ} PQX_FUZZ_SEED={seed} .venv/bin/python -m pytest -q "
+                         "scripts/test_fuzz_tools.py", seed, junit=REPORTS / "junit" / "fuzz.xml"))
     return long + steps
 
 
@@ -280,9 +281,9 @@ def parse_shard(text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", choices=["ci", "nightly", "coverage"], default="ci")
-    ap.add_argument("--seed", type=int, help="base seed (ci: 1; nightly: today's date)")
-    ap.add_argument("--n", type=int, help="random instructions per system run")
-    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+    ap.add_argument("--seed", type=int_at_least(0), help="base seed (ci: 1; nightly: today's date)")
+    ap.add_argument("--n", type=int_at_least(1), help="random instructions per system run")
+    ap.add_argument("--jobs", "-j", type=int_at_least(1), default=os.cpu_count() or 1,
                     help="steps run in parallel (default: the machine's cores)")
     ap.add_argument("--shard", type=parse_shard, help="i/N: run the i-th of N parts of the plan")
     args = ap.parse_args(argv)

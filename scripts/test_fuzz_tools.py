@@ -10,11 +10,15 @@
 The property, everywhere: never a traceback, a non-zero exit status for anything wrong, and never
 exit status 0 when nothing was checked. For `make kat` also: status 2 is exactly one line on
 stderr; every failure has its own `FAIL` line; a mutation of a field a runnable case depends on
-(its msg, md, len, key, ...) is never exit status 0.
+(its msg, md, len, key, ...), or a set or group field deleted or retyped (algorithm, mode,
+testType, parameterSet, function, type), is never exit status 0; every test entry of every vector
+set is accounted for; one mutation never makes a case vanish without a FAIL line or a refusal
+(_no_case_vanishes).
 
 Examples per property: PQX_FUZZ_EXAMPLES (default 25, what `make test` runs; the nightly can
-give e.g. 2000). The examples are derandomized (the same every run: reproducible CI), so a
-larger count is what finds new inputs.
+give e.g. 2000). Without PQX_FUZZ_SEED the examples are derandomized (the same every run:
+reproducible CI); with it (the nightly passes its base seed) they are drawn from that seed: other
+examples for another seed, the same again for the same one.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,9 +51,29 @@ def _examples() -> int:
         raise pytest.UsageError(f"PQX_FUZZ_EXAMPLES={text!r} is not a number of examples") from None
 
 
+def _fuzz_seed() -> int | None:
+    """PQX_FUZZ_SEED as an integer >= 0, or None when it is not set (derandomized examples)."""
+    text = os.environ.get("PQX_FUZZ_SEED", "").strip()
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise pytest.UsageError(f"PQX_FUZZ_SEED={text!r} is not a seed (an integer >= 0)")
+    return value
+
+
 EXAMPLES = _examples()
-FUZZ = settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
+SEED = _fuzz_seed()
+FUZZ = settings(max_examples=EXAMPLES, derandomize=SEED is None, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck), print_blob=True)
+
+
+def seeded(test):
+    """The property test drawn from PQX_FUZZ_SEED when it is set (else FUZZ derandomizes it)."""
+    return test if SEED is None else hypothesis_seed(SEED)(test)
 
 
 # ------------------------------------------------------------------------------ seeds
@@ -251,28 +276,49 @@ def _write(tmp: Path, name: str, vectors: object, expected: object | None) -> Pa
     return tmp / "vectors" / f"{name.replace(' ', '_')}.json"
 
 
-def _body_index(doc: object) -> tuple:
-    if isinstance(doc, list):
-        return (next(i for i, p in enumerate(doc) if isinstance(p, dict) and "testGroups" in p),)
-    return ()
+def _set_index(doc: object, path: tuple) -> tuple | None:
+    """The path of the vector set `path` lies in: () for a file that is one object, (k,) for the
+    k-th entry of the list form; None for a path outside every vector set (the version header)."""
+    if not isinstance(doc, list):
+        return ()
+    if path and isinstance(path[0], int) and isinstance(doc[path[0]], dict) and "testGroups" in doc[path[0]]:
+        return path[:1]
+    return None
 
 
 LOAD_BEARING = {"msg", "md", "len", "tcId", "key", "pt", "ct", "outLen",        # hash, AES
                 "d", "z", "ek", "dk", "m", "c", "k", "seed", "pk", "sk", "signature", "mu",  # schemes
                 "message", "skSeed", "skPrf", "pkSeed", "testPassed", "K"}
+SET_FIELDS = {"mode", "algorithm"}
+"""Fields of a vector set (or a Wycheproof file) that every loader needs: deleted or of another
+type, the file must not pass (a named but unknown value may be a skip: not load-bearing)."""
+GROUP_FIELDS = {"hash": {"testType", "direction", "keyLen"}, "scheme": {"parameterSet", "function"},
+                "wycheproof": {"type", "parameterSet"}}
+"""The same for a group's fields, by kind of file (the scheme loaders do not read testType)."""
 
 
-def _load_bearing(seed: object, done: list[tuple[str, tuple]], vectors: object) -> bool:
-    """One mutation, of a field a runnable case of the seed depends on, that makes it unusable
-    (deleted, of another type, not hex): the file must not pass. (`vectors`: the vector file of
-    the seed, whose groups say what runs; an expected file has the same groups in order.)"""
+def _kind(name: str) -> str:
+    return "wycheproof" if name.startswith("wycheproof") else "scheme" if name in SCHEME_SEEDS else "hash"
+
+
+def _load_bearing(seed: object, done: list[tuple[str, tuple]], vectors: object, kind: str = "hash") -> bool:
+    """One mutation that makes a field unusable (deleted, of another type, not hex), of a field a
+    runnable case of the seed depends on, or (vector file only: deleted or of another type) of a
+    set or group field every loader needs: the file must not pass. (`vectors`: the vector file
+    of the seed, whose groups say what runs; an expected file has the same sets and groups in
+    order.)"""
     if len(done) != 1 or done[0][0] == "truncate":
         return False
     op, path, _ = done[0]
-    body = _body_index(seed)
-    if path[:len(body)] != body:
+    body = _set_index(seed, path)
+    if body is None:
         return False
     rest = path[len(body):]
+    if seed is vectors and op in ("delete", "retype"):
+        if len(rest) == 1 and rest[0] in SET_FIELDS and not (kind == "hash" and rest[0] == "mode"):
+            return True
+        if len(rest) == 3 and rest[0] == "testGroups" and rest[2] in GROUP_FIELDS[kind]:
+            return True
     if len(rest) != 5 or rest[0] != "testGroups" or rest[2] != "tests" or rest[4] not in LOAD_BEARING:
         return False
     test = _get(seed, body)["testGroups"][rest[1]]["tests"][rest[3]]
@@ -280,16 +326,49 @@ def _load_bearing(seed: object, done: list[tuple[str, tuple]], vectors: object) 
         return False
     if "seed" in test and rest[4] == "ek":     # Wycheproof MLKEMTest: ek is optional
         return False
-    groups = _get(vectors, _body_index(vectors))["testGroups"]
+    vbody = body if seed is vectors or isinstance(vectors, list) == isinstance(seed, list) else None
+    if vbody is None or (vbody and (vbody[0] >= len(vectors) or not isinstance(vectors[vbody[0]], dict))):
+        return False
+    groups = _get(vectors, vbody).get("testGroups", [])
     group = groups[rest[1]] if rest[1] < len(groups) else {}
     if group.get("testType") == "LDT" or group.get("direction", "encrypt") != "encrypt":
         return False                          # a skipped group
     return op != "nonhex" or rest[4] not in ("len", "tcId", "outLen")
 
 
+def _entries(doc: object) -> int:
+    """The test entries of every vector set of an ACVP file or of a Wycheproof file: a test of a
+    group with a list of tests, or a group without one (one malformed entry)."""
+    sets = [d for d in (doc if isinstance(doc, list) else [doc])
+            if isinstance(d, dict) and isinstance(d.get("testGroups"), list)]
+    return sum(len(g["tests"]) if isinstance(g, dict) and isinstance(g.get("tests"), list) else 1
+               for s in sets for g in s["testGroups"])
+
+
+def _counts(out: str) -> tuple[int, int, int]:
+    m = SUMMARY.match(out.splitlines()[-1])
+    return int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+
+
+def _no_case_vanishes(seed_counts: tuple[int, int, int], seed: object, doc: object, side: str,
+                      done: list, code: int, out: str) -> None:
+    """One mutation of an ACVP file never lowers the number of accounted cases (passed, failed
+    and skipped) without a FAIL line or a refusal (status 2, one line: _check_kat_result): a case
+    may become a skip (a named but unknown value, counted with its reason), never vanish. Only
+    the test entries the mutation removed from the vector file (a test or group deleted) are
+    gone."""
+    if len(done) != 1 or code != 0:
+        return
+    passed, failed, skipped = _counts(out)
+    removed = _entries(seed) - _entries(doc) if side == "vectors" else 0
+    assert passed + skipped >= sum(seed_counts) - removed, (done, seed_counts, out[-1000:])
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
+
+
+SEED_COUNTS: dict[str, tuple[int, int, int]] = {}
+"""(passed, failed, skipped) of each unmutated seed, filled by the two seed tests."""
 
 
 def test_seeds_pass_as_they_are(workdir):
@@ -297,11 +376,20 @@ def test_seeds_pass_as_they_are(workdir):
     for name, (vec, exp) in HASH_SEEDS.items():
         code, out, err = _kat(["--reference", "--vectors", str(_write(workdir / "seed", name, vec, exp))])
         assert code == 0 and _check_kat_result(code, out, err)[0] >= 1, (name, out, err)
+        SEED_COUNTS[name] = _counts(out)
 
 
+@pytest.fixture(scope="module")
+def hash_counts(workdir) -> int:
+    if not all(n in SEED_COUNTS for n in HASH_SEEDS):
+        test_seeds_pass_as_they_are(workdir)
+    return len(SEED_COUNTS)
+
+
+@seeded
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(sorted(HASH_SEEDS)), side=st.sampled_from(["vectors", "expected"]))
-def test_fuzz_hash_files(workdir, data, which, side):
+def test_fuzz_hash_files(workdir, hash_counts, data, which, side):
     """A mutated ACVP hash/AES file (or its expected results) through `make kat --reference`."""
     vec, exp = HASH_SEEDS[which]
     if side == "expected" and exp is None:
@@ -311,10 +399,12 @@ def test_fuzz_hash_files(workdir, data, which, side):
     path = _write(workdir / "hash", which, doc if side == "vectors" else vec, doc if side == "expected" else exp)
     code, out, err = _kat(["--reference", "--vectors", str(path)])
     _check_kat_result(code, out, err)
-    if _load_bearing(seed, done, vec):
+    if _load_bearing(seed, done, vec, "hash"):
         assert code != 0, (done, out[-2000:])
+    _no_case_vanishes(SEED_COUNTS[which], seed, doc, side, done, code, out)
 
 
+@seeded
 @FUZZ
 @given(which=st.sampled_from(sorted(HASH_SEEDS)), cut=st.floats(0, 1, exclude_max=True))
 def test_fuzz_truncated_file(workdir, which, cut):
@@ -377,24 +467,66 @@ def test_scheme_seeds_pass_with_the_oracle(workdir, oracle):
     for name, (vec, exp) in SCHEME_SEEDS.items():
         code, out, err = _kat(["--vectors", str(_write(workdir / "seed", name, vec, exp))])
         assert code == 0 and _check_kat_result(code, out, err)[0] >= 1, (name, out, err)
+        SEED_COUNTS[name] = _counts(out)
 
 
+@pytest.fixture(scope="module")
+def scheme_counts(workdir, oracle) -> int:
+    if not all(n in SEED_COUNTS for n in SCHEME_SEEDS):
+        test_scheme_seeds_pass_with_the_oracle(workdir, oracle)
+    return len(SEED_COUNTS)
+
+
+def _wycheproof_accounts(doc: object, path: Path) -> None:
+    """Every test entry of a Wycheproof file is somewhere in the loader's four lists (cases by
+    their `where`, the others by their reasons' "where: ")."""
+    from verif.kat.acvp import VectorError, show
+    from verif.kat.wycheproof import is_wycheproof, load_wycheproof
+    from verif.soc.schemes import PARAM_SETS
+    if not is_wycheproof(doc) or not isinstance(doc.get("testGroups"), list):
+        return
+    try:
+        cases, skipped, host, malformed = load_wycheproof(doc, path, PARAM_SETS)
+    except VectorError:
+        return
+    said = [c.where.removesuffix(" keygen") for c in cases] + [w for w, _ in host] + skipped + malformed
+    for k, g in enumerate(doc["testGroups"]):
+        if not isinstance(g, dict) or not isinstance(g.get("tests"), list):
+            wheres = [f"{path.name} testGroups[{k}]"]
+        else:
+            wheres = [f"{path.name} tcId {show(t.get('tcId'))}" if isinstance(t, dict)
+                      else f"{path.name} testGroups[{k}] tests[{j}]" for j, t in enumerate(g["tests"])]
+        for w in wheres:
+            assert any(r == w or r.startswith(w + ": ") for r in said), (w, said)
+
+
+@seeded
 @FUZZ
 @given(data=st.data(), which=st.sampled_from(sorted(SCHEME_SEEDS)), side=st.sampled_from(["vectors", "expected"]))
-def test_fuzz_scheme_files(workdir, oracle, data, which, side):
+def test_fuzz_scheme_files(workdir, oracle, scheme_counts, data, which, side):
     """A mutated ML-KEM / ML-DSA / SLH-DSA ACVP or Wycheproof file through `make kat`, the SoC
-    replaced by the oracle; and the loader accounts for every test entry of an ACVP file."""
+    replaced by the oracle; the loader accounts for every test entry of every vector set (and of
+    a Wycheproof file); one mutation never makes a case vanish (_no_case_vanishes)."""
     vec, exp = SCHEME_SEEDS[which]
     if side == "expected" and exp is None:
         side = "vectors"
+    doc, done = data.draw(mutated(vec if side == "vectors" else exp))
+    _check_scheme(workdir, which, side, doc, done)
+
+
+def _check_scheme(workdir: Path, which: str, side: str, doc: object, done: list) -> None:
+    """The properties of test_fuzz_scheme_files for one mutated document of the seed `which`."""
+    vec, exp = SCHEME_SEEDS[which]
     seed = vec if side == "vectors" else exp
-    doc, done = data.draw(mutated(seed))
     path = _write(workdir / "scheme", which, doc if side == "vectors" else vec, doc if side == "expected" else exp)
     code, out, err = _kat(["--vectors", str(path)])
     _check_kat_result(code, out, err)
-    if _load_bearing(seed, done, vec):
+    if _load_bearing(seed, done, vec, _kind(which)):
         assert code != 0, (done, out[-2000:])
-    if not which.startswith("wycheproof"):
+    if which.startswith("wycheproof"):
+        _wycheproof_accounts(doc if side == "vectors" else vec, path)
+    else:
+        _no_case_vanishes(SEED_COUNTS[which], seed, doc, side, done, code, out)
         from verif.kat.acvp import VectorError, load_json
         from verif.kat.acvp_schemes import load_scheme_kat
         from verif.soc.schemes import PARAM_SETS
@@ -402,12 +534,32 @@ def test_fuzz_scheme_files(workdir, oracle, data, which, side):
             cases, skipped, malformed = load_scheme_kat(which, path, None, PARAM_SETS)
         except VectorError:
             return
-        body = load_json(path)
-        sets = [s for s in (body if isinstance(body, list) else [body]) if isinstance(s, dict)
-                and isinstance(s.get("testGroups"), list) and str(s.get("algorithm", "")).upper() == which]
-        entries = sum(len(g["tests"]) if isinstance(g, dict) and isinstance(g.get("tests"), list) else 1
-                      for s in sets for g in s["testGroups"])
+        entries = _entries(load_json(path))             # every set's, whatever its algorithm
         assert len(cases) + len(skipped) + len(malformed) == entries      # nothing dropped silently
+
+
+@pytest.mark.parametrize("which, op, path, value", [
+    ("ML-KEM", "delete", (2, "algorithm"), None),                         # the set vanished: 2 cases, status 0
+    ("ML-KEM", "retype", (2, "algorithm"), 5),
+    ("ML-KEM", "delete", (2, "testGroups", 0, "function"), None),        # was "not supported": a skip
+    ("ML-KEM", "retype", (1, "mode"), None),
+    ("ML-DSA", "delete", (1, "testGroups", 0, "parameterSet"), None),
+    ("wycheproof ML-KEM", "delete", ("testGroups", 0, "type"), None),    # was "test type None": a skip
+    ("wycheproof ML-KEM", "delete", ("testGroups", 1, "parameterSet"), None),
+    ("SLH-DSA", "delete", ("testGroups", 0, "tests", 0, "sk"), None),    # answers inside, one missing
+])
+def test_known_silent_passes(workdir, oracle, scheme_counts, which, op, path, value):
+    """The mutations the review of issue 33 found passing (or dropping cases) silently, through
+    the checks of test_fuzz_scheme_files: each is now a failure with its FAIL line."""
+    doc = copy.deepcopy(SCHEME_SEEDS[which][0])
+    parent = _get(doc, path[:-1])
+    if op == "delete":
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    done = [(op, path, None if op == "delete" else show_value(value))]
+    assert _load_bearing(SCHEME_SEEDS[which][0], done, SCHEME_SEEDS[which][0], _kind(which))
+    _check_scheme(workdir, which, "vectors", doc, done)
 
 
 # ------------------------------------------------------------------------------ command lines
@@ -425,13 +577,22 @@ def _usage_error(proc: subprocess.CompletedProcess) -> None:
 BAD_NUMBERS = st.sampled_from(["abc", "-5", "0", "1.5", "", "nan", "-inf", "1e999", "0x10", " "])
 
 
-@settings(FUZZ, max_examples=min(EXAMPLES // 3 + 1, 200))   # 200: every combination
-@given(tool=st.sampled_from([("scripts.sim", "--unit", "top"), ("scripts.formal", "--job", "keccak_ctrl"),
-                             ("scripts.synth", "--unit", "decoder"), ("scripts.run", "--fw", "x.c")]),
-       option=st.sampled_from(["--seed", "--n", "--jobs", "--budget-scale", "--max-cycles"]), value=BAD_NUMBERS)
-def test_fuzz_bad_numbers(tool, option, value):
-    """A bad number for any numeric option: argparse's one-line error, status 2, before anything
-    is built or run (an option a tool does not have is a usage error too)."""
+SIM, FORMAL = ("scripts.sim", "--unit", "top"), ("scripts.formal", "--job", "keccak_ctrl")
+SYNTH, RUN = ("scripts.synth", "--unit", "decoder"), ("scripts.run", "--fw", "x.c")
+REGRESS = ("scripts.regress", "--profile", "ci")
+NUMERIC_OPTIONS = [(SIM, "--seed"), (SIM, "--n"), (FORMAL, "--jobs"), (FORMAL, "--budget-scale"),
+                   (SYNTH, "--jobs"), (SYNTH, "--budget-scale"), (RUN, "--max-cycles"),
+                   (REGRESS, "--seed"), (REGRESS, "--n"), (REGRESS, "--jobs")]
+"""Every (tool, numeric option) pair that exists."""
+
+
+@seeded
+@settings(FUZZ, max_examples=min(EXAMPLES // 3 + 1, 100))   # 100: every combination
+@given(pair=st.sampled_from(NUMERIC_OPTIONS), value=BAD_NUMBERS)
+def test_fuzz_bad_numbers(pair, value):
+    """A bad number for any numeric option a tool has: argparse's one-line error, status 2, before
+    anything is built or run."""
+    tool, option = pair
     from scripts.tools import int_at_least, positive_scale
     parse = {"--seed": int_at_least(0), "--n": int_at_least(1), "--jobs": int_at_least(1),
              "--max-cycles": int_at_least(1), "--budget-scale": positive_scale}[option]
@@ -478,3 +639,67 @@ def test_run_bad_firmware(tmp_path):
                 code = exc.code
         assert code == 2, (fw.name, code, out.getvalue()[-500:], err.getvalue()[-500:])
         assert err.getvalue().startswith("run: error: "), (fw.name, err.getvalue())
+
+
+def test_fuzz_seed_from_the_environment(monkeypatch):
+    """PQX_FUZZ_SEED: unset, derandomized examples; set, examples drawn from that seed (the
+    nightly passes its base seed: other examples every night, reproducible per seed)."""
+    from scripts import regress
+    assert FUZZ.derandomize == (SEED is None)
+    monkeypatch.setenv("PQX_FUZZ_SEED", "20261204")
+    assert _fuzz_seed() == 20261204
+    monkeypatch.setattr(sys.modules[__name__], "SEED", 20261204)
+    assert seeded(lambda: None)._hypothesis_internal_use_seed == 20261204
+    for bad in ("-1", "x"):
+        monkeypatch.setenv("PQX_FUZZ_SEED", bad)
+        with pytest.raises(pytest.UsageError):
+            _fuzz_seed()
+    step = next(s for s in regress.plan("nightly", 20261204, None) if s.name.startswith("tools' input fuzzing"))
+    assert "PQX_FUZZ_SEED=20261204" in step.cmd and "PQX_FUZZ_SEED=20261204" in step.repro
+    assert step.seed == 20261204
+
+
+@pytest.mark.parametrize("argv", [["--seed", "-1"], ["--n", "0"], ["--jobs", "0"], ["--seed", "x"]])
+def test_regress_refuses_bad_numbers_up_front(tmp_path, monkeypatch, capsys, argv):
+    """`make test SEED=-1` (and N, JOBS): argparse's one-line refusal, status 2, before the reports
+    are cleared or anything runs (a stand-in plan stops the run if the value got through)."""
+    from scripts import regress
+
+    def started(*args, **kwargs):
+        raise AssertionError(f"regress started with {argv}")
+    monkeypatch.setattr(regress, "REPORTS", tmp_path)
+    monkeypatch.setattr(regress, "plan", started)
+    with pytest.raises(SystemExit) as exc:
+        regress.main(["--profile", "ci", *argv])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert ": error: argument " in err[-1]
+
+
+def _riscv_elf(paddr: int, filesz: int, memsz: int) -> bytes:
+    """A 32-bit RISC-V ELF of one PT_LOAD segment whose header says the given sizes (the file
+    holds at most a few bytes of it)."""
+    import struct
+    ehdr = struct.pack("<4sBBBB8xHHIIIIIHHHHHH", b"\x7fELF", 1, 1, 1, 0, 2, 243, 1, 0, 52, 0, 0,
+                       52, 32, 1, 40, 0, 0)
+    phdr = struct.pack("<IIIIIIII", 1, 84, paddr, paddr, filesz, memsz, 5, 4)
+    return ehdr + phdr + bytes(16)
+
+
+@pytest.mark.parametrize("paddr, filesz, memsz", [
+    (0, 16, 512 * 1024 + 4),          # a byte past the RAM
+    (0x1000_0000, 16, 16),            # outside it
+    (0, 1 << 31, 16),                 # more in the file than in memory
+    (0, 16, 0xFFFF_FFF0),             # a damaged header claiming 4 GB: refused before any allocation
+])
+def test_damaged_elf_segment_sizes(tmp_path, paddr, filesz, memsz):
+    """scripts/fw.py load_segments checks each segment against the SoC's RAM before it builds the
+    zero padding (p_memsz - p_filesz bytes): one line, no MemoryError."""
+    from scripts import fw
+    elf = tmp_path / "damaged.elf"
+    elf.write_bytes(_riscv_elf(paddr, filesz, memsz))
+    with pytest.raises(fw.FirmwareError, match="does not fit the RAM") as exc:
+        fw.load_segments(elf)
+    assert len(str(exc.value).splitlines()) == 1
+    elf.write_bytes(_riscv_elf(0x100, 16, 32))                   # a sound one loads
+    assert fw.load_segments(elf) == [(0x100, bytes(32))]
