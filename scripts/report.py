@@ -396,7 +396,7 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
         r.steps.append({"index": len(r.steps), "name": COVERAGE_GOAL[nightly],
                         "seed": None, "status": "FAIL" if unexplained else "PASS", "seconds": 0.0,
                         "repro": "python -m scripts.coverage --strict" + (" --nightly" if nightly else "")
-                                 + ("".join(f" {d}/raw/*/coverage.dat" for d in r.dirs) if len(r.dirs) > 1 else ""),
+                                 + " <report dir>/coverage/coverage.json",    # the merged points
                         "tail": [f"{unexplained} uncovered lines without a reason"
                                  + (" or nightly-marked and not reached" if nightly else " or nightly mark")
                                  + " (build/reports/coverage/coverage.md)"] if unexplained else []})
