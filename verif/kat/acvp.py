@@ -16,6 +16,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 SHA3_ALGS = ("SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512")
 SHAKE_ALGS = ("SHAKE-128", "SHAKE-256")
@@ -289,6 +290,45 @@ def _skip_reason(g: dict, t: dict, shake: bool, own: bool = False) -> str | None
     return None
 
 
+def _mct_results(ans: dict, src: Path) -> list[dict]:
+    """The 100 results of an MCT answer (VectorError otherwise)."""
+    arr = ans.get("resultsArray")
+    if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
+        raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
+    return arr
+
+
+Problem = Callable[[dict], "str | None"]
+Skip = Callable[[dict, dict], "str | None"]
+
+
+def _runnable(pairs: list[tuple[dict, dict, str]], problem: Problem, skip: Skip) -> list[tuple[dict, dict, str]]:
+    return [(g, t, w) for g, t, w in pairs if problem(g) is None and skip(g, t) is None]
+
+
+def _sort_cases(pairs: list[tuple[dict, dict, str]], malformed: list[str], problem: Problem, skip: Skip,
+                make: Callable[[dict, dict], Case]) -> tuple[list[Case], list[str]]:
+    """One pass over the tests, the same for every hash loader: a group problem makes a test
+    malformed, a skip reason skips it, else `make` builds its Case (a VectorError: malformed).
+    Returns (cases, skipped); malformed reasons are appended to `malformed`."""
+    cases: list[Case] = []
+    skipped: list[str] = []
+    for g, t, where in pairs:
+        reason = problem(g)
+        if reason:
+            malformed.append(f"{where}: {reason}")
+            continue
+        reason = skip(g, t)
+        if reason:
+            skipped.append(f"{where}: {reason}")
+            continue
+        try:
+            cases.append(make(g, t))
+        except VectorError as exc:
+            malformed.append(f"{where}: {exc}")
+    return cases, skipped
+
+
 def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
     """Reads and checks a vector file (and its expected results). Raises VectorError for a
     problem with a file; a malformed test case goes into the KatSet's `malformed`."""
@@ -305,32 +345,19 @@ def load_kat(alg: str, vectors: Path, expected: Path | None = None) -> KatSet:
     pairs, malformed = group_tests(body["testGroups"])
     if pairs and not any("msg" in t or "len" in t for _, t, _ in pairs):
         raise VectorError(f"'{vectors}' has no test with a 'msg': an expected-results file given as VECTORS?")
-    runnable = [(g, t, w) for g, t, w in pairs
-                if _type_problem(g) is None and _skip_reason(g, t, shake, own) is None]
-    answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable)
+    skip = lambda g, t: _skip_reason(g, t, shake, own)
+    answers, expected, src = _resolve_answers(alg, body, vectors, expected, _runnable(pairs, _type_problem, skip))
 
-    cases: list[Case] = []
-    skipped: list[str] = []
-    for g, t, where in pairs:
-        reason = _type_problem(g)
-        if reason:
-            malformed.append(f"{where}: {reason}")
-            continue
-        reason = _skip_reason(g, t, shake, own)
-        if reason:
-            skipped.append(f"{where}: {reason}")
-            continue
-        try:
-            case = _case(g, t, shake, answers.get((g["tgId"], t["tcId"])), src)
-            size = HARAKA_INPUT.get(alg)
-            if size is not None and len(case.msg) != size:
-                raise VectorError(f"{alg} hashes {size}-byte messages, this one has {len(case.msg)}")
-            if own and len(case.md or b"") != 32:
-                raise VectorError(f"md has {len(case.md or b'')} bytes, {alg} gives 32")
-        except VectorError as exc:
-            malformed.append(f"{where}: {exc}")
-            continue
-        cases.append(case)
+    def make(g: dict, t: dict) -> Case:
+        case = _case(g, t, shake, answers.get((g["tgId"], t["tcId"])), src)
+        size = HARAKA_INPUT.get(alg)
+        if size is not None and len(case.msg) != size:
+            raise VectorError(f"{alg} hashes {size}-byte messages, this one has {len(case.msg)}")
+        if own and len(case.md or b"") != 32:
+            raise VectorError(f"md has {len(case.md or b'')} bytes, {alg} gives 32")
+        return case
+
+    cases, skipped = _sort_cases(pairs, malformed, _type_problem, skip, make)
     return KatSet(alg, vectors, expected, cases, skipped, malformed)
 
 
@@ -357,10 +384,7 @@ def _case(g: dict, t: dict, shake: bool, ans: dict | None, src: Path) -> Case:
     if ans is None:
         raise VectorError(f"no result for it in '{src}'")
     if kind == "MCT":
-        arr = ans.get("resultsArray")
-        if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
-            raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
-        for k, r in enumerate(arr):
+        for k, r in enumerate(_mct_results(ans, src)):
             md = hex_field(r.get("md"), f"result {k}: md")
             out_bits = r.get("outLen") if shake else None
             if shake and (not _is_int(out_bits) or out_bits != 8 * len(md)):
@@ -408,40 +432,27 @@ def _load_aes(alg: str, body: dict, vectors: Path, expected: Path | None) -> Kat
     pairs, malformed = group_tests(body["testGroups"])
     if pairs and not any("key" in t or "pt" in t for _, t, _ in pairs):
         raise VectorError(f"'{vectors}' has no test with a 'key': an expected-results file given as VECTORS?")
-    runnable = [(g, t, w) for g, t, w in pairs if _aes_problem(g) is None and _aes_skip_reason(g) is None]
-    answers, expected, src = _resolve_answers(alg, body, vectors, expected, runnable, ("ct", "resultsArray"))
-    cases: list[Case] = []
-    skipped: list[str] = []
-    for g, t, where in pairs:
-        kind = g.get("testType")
-        reason = _aes_problem(g)
-        if reason:
-            malformed.append(f"{where}: {reason}")
-            continue
-        reason = _aes_skip_reason(g)
-        if reason:
-            skipped.append(f"{where}: {reason}")
-            continue
-        try:
-            case = Case(g["tgId"], t["tcId"], kind, _block(t.get("key"), "key")
-                        + _block(t.get("pt"), "pt", blocks=kind == "AFT"))
-            ans = answers.get((g["tgId"], t["tcId"]))
-            if ans is None:
-                raise VectorError(f"no result for it in '{src}'")
-            if kind == "MCT":
-                arr = ans.get("resultsArray")
-                if not isinstance(arr, list) or len(arr) != 100 or not all(isinstance(r, dict) for r in arr):
-                    raise VectorError(f"'{src}' has no resultsArray of 100 results for this MCT")
-                for k, r in enumerate(arr):
-                    case.results.append((_block(r.get("key"), f"result {k}: key")
-                                         + _block(r.get("pt"), f"result {k}: pt")
-                                         + _block(r.get("ct"), f"result {k}: ct"), None))
-            else:
-                case.md = _block(ans.get("ct"), "ct", blocks=True)
-                if len(case.md) != len(case.msg) - 16:
-                    raise VectorError(f"ct has {len(case.md)} bytes, pt {len(case.msg) - 16}")
-        except VectorError as exc:
-            malformed.append(f"{where}: {exc}")
-            continue
-        cases.append(case)
+    skip = lambda g, t: _aes_skip_reason(g)
+    answers, expected, src = _resolve_answers(alg, body, vectors, expected, _runnable(pairs, _aes_problem, skip),
+                                              ("ct", "resultsArray"))
+
+    def make(g: dict, t: dict) -> Case:
+        kind = g["testType"]
+        case = Case(g["tgId"], t["tcId"], kind, _block(t.get("key"), "key")
+                    + _block(t.get("pt"), "pt", blocks=kind == "AFT"))
+        ans = answers.get((g["tgId"], t["tcId"]))
+        if ans is None:
+            raise VectorError(f"no result for it in '{src}'")
+        if kind == "MCT":
+            for k, r in enumerate(_mct_results(ans, src)):
+                case.results.append((_block(r.get("key"), f"result {k}: key")
+                                     + _block(r.get("pt"), f"result {k}: pt")
+                                     + _block(r.get("ct"), f"result {k}: ct"), None))
+        else:
+            case.md = _block(ans.get("ct"), "ct", blocks=True)
+            if len(case.md) != len(case.msg) - 16:
+                raise VectorError(f"ct has {len(case.md)} bytes, pt {len(case.msg) - 16}")
+        return case
+
+    cases, skipped = _sort_cases(pairs, malformed, _aes_problem, skip, make)
     return KatSet(alg, vectors, expected, cases, skipped, malformed)
