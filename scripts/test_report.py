@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 
-from scripts import regress, report
+from scripts import report
 from scripts.report_html import markdown_to_html
 
 FILE = "rtl/arith/pqx_barrett.sv"
@@ -79,15 +79,6 @@ def test_incomplete_shards_and_bad_input(tmp_path, capsys):
     assert report.main([str(a), "--history", str(tmp_path / "nohistory"), "--out", str(tmp_path / "o")]) == 2
     err = [ln for ln in capsys.readouterr().err.splitlines() if ln]
     assert len(err) == 3 and all(ln.startswith("report: error:") for ln in err)
-
-
-def test_shard_selection_partitions_the_plan():
-    plan = regress.plan("nightly", 20261201, None)
-    parts = [regress.select_shard(plan, f"{i}/3") for i in (1, 2, 3)]
-    names = sorted(s.name for p in parts for s in p)
-    assert names == sorted(s.name for s in plan) and len(names) == len(set(names))
-    assert [s.name for s in regress.select_shard(regress.plan("nightly", 20261201, None), "2/3")] == \
-        [s.name for s in parts[1]]                              # deterministic
 
 
 def test_markdown_subset():

@@ -1,0 +1,128 @@
+"""The regression's jobs (scripts/regress.py): shards split by expected cost, the cache keyed by
+content (a change re-runs only the jobs that read the file; FRESH runs all; a cached result is
+the one that ran), and the report of a cached run decides as the run itself did."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from scripts import regress, report
+
+
+def test_shards_split_the_nightly_by_cost():
+    plan = regress.plan("nightly", 20261204, None)
+    parts = [regress.select_shard(plan, f"{i}/8") for i in range(1, 9)]
+    names = [s.name for p in parts for s in p]
+    assert sorted(names) == sorted(s.name for s in plan) and len(names) == len(set(names))
+    costs = [sum(s.cost for s in p) for p in parts]
+    biggest = max(s.cost for s in plan)
+    assert max(costs) - min(costs) <= biggest                    # within one job of each other
+    assert max(costs) <= 1.10 * sum(costs) / len(costs)           # and within 10 % of the mean
+    again = regress.select_shard(regress.plan("nightly", 20261204, None), "3/8")
+    assert [s.name for s in again] == [s.name for s in parts[2]]  # the same on every machine
+
+
+def test_every_proof_task_mutant_and_synthesis_unit_is_a_job():
+    from scripts import formal
+    from scripts.synth import SYNTH_UNITS
+    from verif.mutation.table import MUTATIONS
+    names = [s.name for s in regress.plan("nightly", 1, None)]
+    assert len(names) == len(set(names))
+    assert sum(n.startswith("formal ") for n in names) == len(formal.discover(regress.ROOT))
+    assert sum(n.startswith("mutant ") for n in names) == len(MUTATIONS)
+    assert sum(n.startswith("implementation figures: ") for n in names) == len(SYNTH_UNITS)
+    ci = regress.plan("ci", 1, None)
+    assert all(s.inputs for s in ci if s.name.startswith(("formal ", "mutant ")))
+    assert not any(s.inputs for s in ci if s.seed is not None)   # seeded jobs always run
+
+
+def test_costs_come_from_a_previous_results_json(tmp_path):
+    prev = tmp_path / "results.json"
+    prev.write_text(json.dumps({"jobs": {"lint": 123.5, "sim top seed=7": 100, "sim top seed=8": 200}}))
+    plan = {s.name: s for s in regress.plan("ci", 1, None, prev)}
+    assert plan["lint"].cost == 123.5
+    assert plan["sim top seed=1"].cost == plan["sim top seed=2"].cost == 150    # last night's seeds
+    assert plan["sim decoder seed=1"].cost == regress.DEFAULT_COST["sim"]
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """A repository of two 'units' and a report folder, with jobs that count their runs."""
+    root, reports = tmp_path / "repo", tmp_path / "repo" / "build" / "reports"
+    for unit in ("crv", "mce"):
+        (root / "rtl" / unit).mkdir(parents=True)
+        (root / "rtl" / unit / f"pqx_{unit}.sv").write_text(f"module pqx_{unit}; endmodule\n")
+    (root / "requirements.txt").write_text("tool==1\n")
+    monkeypatch.setattr(regress, "ROOT", root)
+    monkeypatch.setattr(regress, "REPORTS", reports)
+    runs = tmp_path / "runs.txt"
+
+    def job(unit: str) -> regress.Step:
+        out = f"formal/{unit}.json"
+        code = (f"import pathlib, json; open({str(runs)!r}, 'a').write('{unit}\\n'); "
+                f"p = pathlib.Path({str(reports / out)!r}); p.parent.mkdir(parents=True, exist_ok=True); "
+                f"p.write_text(json.dumps([{{'job': '{unit}:prove', 'status': 'PASS'}}])); print('proved')")
+        return regress.Step(f"formal {unit}:prove", [sys.executable, "-c", code], "repro",
+                            inputs=(f"rtl/{unit}", "requirements.txt"), outputs=(out,), kind="formal")
+
+    def run(fresh: bool = False) -> list[str]:
+        runs.write_text("")
+        steps = [job("crv"), job("mce")]
+        regress.run_parallel(steps, 2, tmp_path / "cache", fresh)
+        assert all(s.status == "PASS" for s in steps)
+        return sorted(runs.read_text().split())
+    return root, reports, run
+
+
+def test_a_change_reruns_only_the_jobs_that_read_it(tree):
+    root, reports, run = tree
+    assert run() == ["crv", "mce"]                  # empty cache: both run
+    assert run() == []                              # nothing changed: both from the cache
+    (root / "rtl" / "crv" / "pqx_crv.sv").write_text("module pqx_crv; wire a; endmodule\n")
+    assert run() == ["crv"]                         # one line in rtl/crv: only the crv job
+    assert run(fresh=True) == ["crv", "mce"]        # FRESH=1: every job
+    (root / "requirements.txt").write_text("tool==2\n")
+    assert run() == ["crv", "mce"]                  # another tool version: every job
+
+
+def test_a_cached_result_is_the_one_that_ran(tree, capsys):
+    root, reports, run = tree
+    run()
+    ran = (reports / "formal" / "crv.json").read_text()
+    (reports / "formal" / "crv.json").unlink()
+    run()
+    assert (reports / "formal" / "crv.json").read_text() == ran       # the report file restored
+    log = (reports / "logs" / "formal_crv_prove.log").read_text()
+    assert log.startswith("(cached result") and "proved" in log
+    assert "PASS (cached" in capsys.readouterr().out
+
+
+def test_failures_are_not_cached(tree, tmp_path):
+    root, reports, _ = tree
+    bad = regress.Step("lint", [sys.executable, "-c", "raise SystemExit(1)"], "make lint",
+                       inputs=("rtl",))
+    for _ in range(2):
+        regress.run_parallel([bad], 1, tmp_path / "cache")
+        assert bad.status == "FAIL" and not bad.cached
+    assert not list((tmp_path / "cache").glob("*.json"))
+
+
+def test_cached_and_fresh_reports_have_one_digest(tree):
+    root, reports, run = tree
+
+    def digest() -> str:                  # the report of the two jobs, as scripts/report.py reads it
+        steps = [regress.Step(f"formal {u}:prove", [], "", outputs=(f"formal/{u}.json",)) for u in ("crv", "mce")]
+        (reports / "steps.json").write_text(json.dumps({
+            "profile": "ci", "seed": 1, "shard": None, "wall": 1.0,
+            "steps": [{"index": k, "name": s.name, "seed": None, "status": "PASS", "seconds": 1.0,
+                       "outputs": list(s.outputs), "repro": "", "tail": []} for k, s in enumerate(steps)]}))
+        return report.results_digest(report.Reports([reports]), {})
+    run(fresh=True)
+    first = digest()
+    run()                                            # both from the cache
+    assert digest() == first
+    (reports / "formal" / "mce.json").write_text(json.dumps([{"job": "mce:prove", "status": "FAIL"}]))
+    assert digest() != first                         # and the digest sees the proofs' verdicts
