@@ -160,7 +160,11 @@ def mutant_steps(checkers: tuple[str, ...], only: tuple[str, ...] | None = None)
         if (only is not None and m.name not in only) or (only is None and kind not in checkers):
             continue
         if kind == "sim":
-            reads = top_files + ["verif", "scripts/mutate.py", "scripts/sim.py"]
+            # sim or sim:UNIT[:TEST]: the simulated unit's sources (the system test's by default)
+            unit = m.checker.split(":")[1] if ":" in m.checker else "top"
+            files = top_files if unit == "top" else [str(f.relative_to(ROOT))
+                                                     for f in UNITS[unit].source_files()]
+            reads = files + ["verif", "scripts/mutate.py", "scripts/sim.py"]
         elif kind == "formal":
             job = m.checker.split(":")[1]
             reads = ["rtl", f"formal/{job}", "formal/tasks.toml", "scripts/formal.py", "scripts/mutate.py",
@@ -224,7 +228,8 @@ def record_costs(results: Path) -> int:
         return 2
     old = json.loads(COSTS.read_text()) if COSTS.exists() else {}
     merged = {**old.get("jobs", {}), **{k: v for k, v in jobs.items() if v > 0}}
-    COSTS.write_text(json.dumps({"about": "expected seconds per job (scripts/regress.py --record-costs)",
+    about = old.get("about", "expected seconds per job (scripts/regress.py --record-costs)")
+    COSTS.write_text(json.dumps({"about": about,
                                  "jobs": dict(sorted(merged.items()))}, indent=1) + "\n")
     print(f"regress: {len(jobs)} job times from {results} merged into {COSTS.relative_to(ROOT)} "
           f"({len(merged)} jobs)")
@@ -490,6 +495,23 @@ def parse_shard(text: str) -> str:
     return text
 
 
+def list_plan(steps: list[Step], cache: Path | None, fresh: bool) -> int:
+    """The plan, one job a line: expected seconds, and whether it is cacheable; with a cache,
+    whether tonight's run would take it from there or run it."""
+    runs = 0
+    for s in steps:
+        if cache is None:
+            state = "cacheable" if s.inputs else "always"
+        elif s.inputs and not fresh and (cache / f"{cache_key(s)}.json").is_file():
+            state = "cached"
+        else:
+            state, runs = "runs", runs + 1
+        print(f"{s.cost:8.1f} s  {state:9}  {s.name}")
+    print(f"{len(steps)} jobs, {sum(s.cost for s in steps):.0f} s expected"
+          + (f"; {runs} run, {len(steps) - runs} from the cache {cache}" if cache else ""))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--profile", choices=["ci", "nightly", "coverage"], default="ci")
@@ -515,12 +537,9 @@ def main(argv: list[str] | None = None) -> int:
                                                     int(date.today().strftime("%Y%m%d")))
     full = plan(args.profile, seed, args.n, args.costs)
     steps = select_shard(full, args.shard)
-    if args.list:
-        for s in steps:
-            print(f"{s.cost:8.1f} s  {'cacheable' if s.inputs else 'always   '}  {s.name}")
-        print(f"{len(steps)} jobs, {sum(s.cost for s in steps):.0f} s expected")
-        return 0
     cache = args.cache.resolve() if args.cache else None
+    if args.list:
+        return list_plan(steps, cache, args.fresh)
     for sub in ("junit", "raw", "logs", "synth"):
         path = REPORTS / sub
         if path.exists():
