@@ -89,11 +89,11 @@ SELFTEST = [  # (program, expected status, texts the output must hold[, flag])
 ]
 
 
-def selftest(root: Path = ROOT, seed: int = 1, first_failure: bool = False) -> int:
+def selftest(root: Path = ROOT, seed: int = 1, first_failure: bool = False, start_with: str = "") -> int:
     """CHECK=1 on known programs: clean ones pass every check, erratum trips are caught."""
     from scripts.run import run_cases
     return run_cases(SELFTEST, root, "check", extra=["--check"], randprog=(seed, 150),
-                     max_cycles=400_000, first_failure=first_failure)
+                     max_cycles=400_000, first_failure=first_failure, start_with=start_with)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,11 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="seed of the random program")
     ap.add_argument("--first-failure", action="store_true",
                     help="stop at the first failing case (mutant runs)")
+    ap.add_argument("--start-with", default="", metavar="PROGRAM",
+                    help="run this program's cases first (a file name)")
     ap.add_argument("--root", type=Path, default=ROOT)
     args = ap.parse_args(argv)
     if not args.selftest:
         ap.error("use make run FW=... CHECK=1 for one program, or --selftest")
-    return selftest(args.root.resolve(), args.seed, args.first_failure)
+    return selftest(args.root.resolve(), args.seed, args.first_failure, args.start_with)
 
 
 if __name__ == "__main__":

@@ -79,7 +79,7 @@ def run_soc(m: Mutation) -> "Outcome":
     (checker "soc", the fast path) or `scripts.check --selftest` ("soc-check", CHECK=1)."""
     module = "scripts.check" if m.checker == "soc-check" else "scripts.run"
     rc, lines, secs = _run_on_copy(m, "rtl", [sys.executable, "-m", module, "--selftest",
-                                              "--first-failure"], "soc.log")
+                                              "--first-failure", "--start-with", m.killed_by], "soc.log")
     if rc == 0:
         return Outcome(m.name, "SURVIVED", "-", secs)
     failed = [ln for ln in lines if ": FAIL (" in ln]

@@ -202,7 +202,7 @@ SELFTEST = [  # (program, expected exit status of `make run`, text the output mu
 
 def run_cases(cases: list[tuple], root: Path, label: str, extra: list[str] | None = None,
               randprog: tuple[int, int] = (7, 200), max_cycles: int = 200_000,
-              first_failure: bool = False) -> int:
+              first_failure: bool = False, start_with: str = "") -> int:
     """Run `make run` on known programs and check each outcome; 1 if any case failed.
 
     A case is (program, expected exit status, text or list of texts its stdout must hold[, flag
@@ -210,11 +210,13 @@ def run_cases(cases: list[tuple], root: Path, label: str, extra: list[str] | Non
     program of verif/soc/randprog.py, (seed, count) = `randprog`). `extra` goes to every run
     (--check for the CHECK=1 self-test). Also used by scripts/check.py and, on a mutated tree
     (`root`), by scripts/mutate.py, which stops at the first failing case (`first_failure`: one
-    failure kills the mutant)."""
+    failure kills the mutant) and names the program expected to kill it (`start_with`, a file
+    name: its cases run first, the others after them in their order)."""
     tmp = root / "build" / "soc" / f"{label}-selftest"   # per tree: mutant runs share no files
     tmp.mkdir(parents=True, exist_ok=True)
     failed = 0
-    for k, (prog, want_rc, texts, *flags) in enumerate(cases):
+    order = sorted(enumerate(cases), key=lambda kc: Path(kc[1][0]).name != start_with)
+    for done, (k, (prog, want_rc, texts, *flags)) in enumerate(order):
         texts = [texts] if isinstance(texts, str) else texts
         if prog == "randprog":
             from verif.soc.randprog import generate
@@ -239,16 +241,16 @@ def run_cases(cases: list[tuple], root: Path, label: str, extra: list[str] | Non
             print("\n".join(ln for ln in out.splitlines()
                             if "ns " not in ln or "WARNING" in ln or "ERROR" in ln)[-3000:])
             if first_failure:
-                print(f"{label}: stopped at the first failure ({len(cases) - k - 1} cases not run)")
+                print(f"{label}: stopped at the first failure ({len(cases) - done - 1} cases not run)")
                 break
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
-def selftest(root: Path = ROOT, first_failure: bool = False) -> int:
+def selftest(root: Path = ROOT, first_failure: bool = False, start_with: str = "") -> int:
     """The `make run` contract on known programs: exit 0, a non-zero exit code, an illegal
     instruction (trap report), a hang (MAX_CYCLES)."""
-    return run_cases(SELFTEST, root, "run", first_failure=first_failure)
+    return run_cases(SELFTEST, root, "run", first_failure=first_failure, start_with=start_with)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -266,13 +268,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="check the run contract on known programs (make test)")
     ap.add_argument("--first-failure", action="store_true",
                     help="with --selftest: stop at the first failing case (mutant runs)")
+    ap.add_argument("--start-with", default="", metavar="PROGRAM",
+                    help="with --selftest: run this program's cases first (a file name)")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="tree whose rtl/ is simulated (default: this one; e.g. a planted bug)")
     args = ap.parse_args(argv)
     root = args.root.resolve()
     if args.selftest:
         build(False, root)
-        return selftest(root, args.first_failure)
+        return selftest(root, args.first_failure, args.start_with)
     if not args.fw:
         die("run", "no firmware given: make run FW=<file.c|file.elf>")
     from scripts import fw

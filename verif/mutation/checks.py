@@ -3,6 +3,7 @@
 * `stale`: each mutant's original text occurs exactly once in its file.
 * `outside_build`: the mutated file is part of the build its checker runs (rtl/pqx_top.f for the
   system test, the [files] of the .sby for a proof task).
+* `unknown_program`: a `killed_by` names a program of its checker's self-test.
 * `no_op_in_build`: a mutant that reads a module parameter must run on a build that sets it.
   The full build gives every module its default parameters, so a test of a parameter can be dead
   there (`UnitsBuilt[unit]` once every unit is built: the mutant `accept_ignores_units` survived
@@ -137,5 +138,19 @@ def no_op_in_build(mutations: list[Mutation]) -> list[str]:
     return problems
 
 
+def unknown_program(mutations: list[Mutation]) -> list[str]:
+    from scripts import check, run
+    programs = {"soc": run.SELFTEST, "soc-check": check.SELFTEST}
+    problems = []
+    for m in mutations:
+        if not m.killed_by:
+            continue
+        names = {Path(case[0]).name for case in programs.get(m.checker, [])}
+        if m.killed_by not in names:
+            problems.append(f"{m.name}: killed_by {m.killed_by!r} is not a program of the "
+                            f"{m.checker!r} self-test")
+    return problems
+
+
 def problems(mutations: list[Mutation]) -> list[str]:
-    return stale(mutations) + outside_build(mutations) + no_op_in_build(mutations)
+    return stale(mutations) + outside_build(mutations) + unknown_program(mutations) + no_op_in_build(mutations)

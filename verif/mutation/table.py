@@ -32,6 +32,9 @@ class Mutation:
     firmware against kyber-py; ML-DSA-44 against dilithium-py for the ML-DSA files)."""
     note: str = ""
     """Why the checker is not the simulation, or what else is known about this mutant."""
+    killed_by: str = ""
+    """For "soc" and "soc-check": the self-test program that kills it (a file name), run first so
+    that a mutant run skips the programs before it; the others still run if it does not."""
 
 
 MUTATIONS: list[Mutation] = [
@@ -422,13 +425,13 @@ MUTATIONS: list[Mutation] = [
              "PQX instruction is killed and the core waits for its result",
              note="the errata pass keeps a PQX instruction away from a csrr, so only the "
                   "erratum-2 program built without it (erratum2_stall.c) still shows this",
-             checker="soc"),
+             checker="soc", killed_by="erratum2_stall.c"),
     Mutation("bridge_no_hold", "rtl/soc/pqx_xif_bridge.sv",
              "end else if (issue_fire && issue_multi_cycle && !kill_fwd) begin",
              "end else if (1'b0) begin",
              "[soc] no hold behind a multi-cycle PQX instruction: erratum 2 of the core loses the "
              "register write of the next PQX instruction",
-             checker="soc"),
+             checker="soc", killed_by="bridge_hold.c"),
     # the bridge against its proof (formal/bridge): each fails bridge:bmc within a few seconds
     Mutation("bridge_kill_dropped", "rtl/soc/pqx_xif_bridge.sv",
              "assign pqx_commit_kill_o   = core_commit_kill_i && commit_accepted;",
@@ -481,7 +484,7 @@ MUTATIONS += [
              "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd1;",
              "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd0;",
              "[soc] PQX_EXC does not count PQX's exceptions: firmware never learns of them",
-             checker="soc"),
+             checker="soc", killed_by="poly_dma.c"),
     # the polynomial unit (issue 14)
     Mutation("poly_engine_run_short", "rtl/poly/pqx_poly_engine.sv",
              "assign last_step = step_q == '1 && pass_q == last_pass;",
@@ -562,7 +565,7 @@ MUTATIONS += [
              "[soc] round robin between the core and the DMA (the first arbiter): a core store "
              "waits a cycle for its grant every other contest, and erratum 2 drops the register "
              "write of the PQX instruction that issues meanwhile",
-             checker="soc",
+             checker="soc", killed_by="poly_dma.c",
              note="firmware/tests/poly_dma.c issues COMPARE_U32 right behind stores during a "
                   "transfer (23 of 48 results lost); context_switch.c first showed it"),
     Mutation("poly_queued_start_not_held", "rtl/pqx_top.sv",
@@ -571,7 +574,7 @@ MUTATIONS += [
              "[soc] a polynomial instruction issued while an engine start is still queued waits "
              "inside PQX instead of at the issue port: its late result stalls the core's EX and "
              "erratum 2 drops the next register write",
-             checker="soc",
+             checker="soc", killed_by="poly_background.c",
              note="the pyuvm hosts have no erratum 2, so the system test cannot see it; "
                   "firmware/tests/poly_background.c reads the slots right behind each start"),
     Mutation("soc_gate_ignores_engine", "rtl/pqx_top.sv",
@@ -580,7 +583,7 @@ MUTATIONS += [
              "[soc] PQX's clock enable leaves out the polynomial engine: the SoC's clock gate stops a "
              "background run whenever the core runs plain code, and the unit's next instruction "
              "waits for the rest of it",
-             checker="soc",
+             checker="soc", killed_by="poly_background.c",
              note="firmware/tests/poly_background.c times an instruction after a spin; the "
                   "top_soc system tests (pqx_top behind the gate) fail it too (tried: a hang and a "
                   "wrong POLY_RD)"),
@@ -589,7 +592,7 @@ MUTATIONS += [
              "assign active = queue_busy || mc_busy_q || poly_busy",
              "[soc] PQX's clock enable leaves out the result register: with the clock gated after the "
              "result handshake, result_valid stays high and the core takes the stale result again",
-             checker="soc"),
+             checker="soc", killed_by="bridge_hold.c"),
     Mutation("soc_exc_to_core", "rtl/soc/pqx_soc.sv",
              "assign u_xif.result.exc = 1'b0;",
              "assign u_xif.result.exc = core_result_exc;",

@@ -25,6 +25,13 @@ def test_checks_catch_a_file_outside_the_build():
                                           checker="formal:arith:no_such_task")])
 
 
+def test_checks_catch_an_unknown_first_program():
+    soc = next(m for m in MUTATIONS if m.killed_by)
+    bad = Mutation(soc.name, soc.file, soc.original, soc.replacement, soc.description,
+                   checker=soc.checker, killed_by="no_such_program.c")
+    assert checks.unknown_program([bad]) and checks.unknown_program([soc]) == []
+
+
 def test_checks_catch_a_parameter_left_at_its_default():
     """The historical case: accept_ignores_units on the full build, where every unit is built."""
     acc = next(m for m in MUTATIONS if m.name == "accept_ignores_units")
