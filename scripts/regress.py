@@ -343,13 +343,24 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
         steps += mutant_steps((), only=tuple(m.name for m in MUTATIONS if m.checker == "firmware"
                                              and m.name not in SLOW_MUTANTS))
     else:
-        steps.append(Step("schemes: cycle table and constant time (3 cases per set, both builds)",
-                          [PY, "-m", "scripts.schemes", "--cycles", "3", "--seed", str(seed),
-                           "--report", str(REPORTS)],
-                          f"python -m scripts.schemes --cycles 3 --seed {seed}", lane="soc"))
-        steps.append(Step("schemes: firmware vs the references (2 cases per set, both builds)",
-                          [PY, "-m", "scripts.schemes", "--check", "2", "--seed", str(seed)],
-                          f"python -m scripts.schemes --check 2 --seed {seed}", lane="soc-check"))
+        # a job per parameter set and build: a baseline ML-DSA-87 check alone is many minutes
+        from scripts.scheme_cycles import BASELINE_SKIPPED
+        from verif.soc.schemes import PARAM_SETS
+        for name, pset in PARAM_SETS.items():
+            builds = "both builds" if BASELINE_SKIPPED.get(pset.scheme, name) == name else "PQX build"
+            steps.append(Step(f"schemes: {name} cycle table and constant time (3 cases, {builds})",
+                              [PY, "-m", "scripts.schemes", "--cycles", "3", "--param", name, "--jobs", "1",
+                               "--seed", str(seed), "--report", str(REPORTS / "schemes" / name)],
+                              f"python -m scripts.schemes --cycles 3 --param {name} --seed {seed}",
+                              outputs=(f"schemes/{name}/schemes.json",)))
+            for variant in ("baseline", "pqx"):
+                if variant == "baseline" and builds == "PQX build":
+                    continue           # no plain-C run of this set (scripts/scheme_cycles.py)
+                steps.append(Step(f"schemes: {name} {variant} vs the reference (2 cases)",
+                                  [PY, "-m", "scripts.schemes", "--check", "2", "--param", name,
+                                   "--variant", variant, "--jobs", "1", "--seed", str(seed)],
+                                  f"python -m scripts.schemes --check 2 --param {name} --variant {variant} "
+                                  f"--seed {seed}"))
     return steps
 
 
@@ -540,7 +551,7 @@ def main(argv: list[str] | None = None) -> int:
     cache = args.cache.resolve() if args.cache else None
     if args.list:
         return list_plan(steps, cache, args.fresh)
-    for sub in ("junit", "raw", "logs", "synth"):
+    for sub in ("junit", "raw", "logs", "synth", "schemes"):
         path = REPORTS / sub
         if path.exists():
             for f in sorted(path.rglob("*"), reverse=True):

@@ -7,7 +7,7 @@ directory or merged from the directories of several shards.
 A run of `make test`/`make regress` (scripts/regress.py) leaves in build/reports/: steps.json (its
 steps with status, seed, time and reproduce command), junit/*.xml, raw/<step>/ (measurements of
 each simulation: functional coverage bins, latencies, kernel cycles, Verilator coverage.dat),
-formal/*.json (a proof task each), cycles.md, schemes.md, synth/<unit>/synth.json. A shard (`make regress SHARD=i/N`) leaves the same
+formal/*.json (a proof task each), cycles.md, schemes/<set>/schemes.json, synth/<unit>/synth.json. A shard (`make regress SHARD=i/N`) leaves the same
 for its part of the nightly. Besides summary.md, every report writes index.html (the same tables
 and charts, scripts/report_html.py) and results.json (the run's figures, for trends). Merging reads any set of such directories and writes one summary, in
 the order of the full plan, as an unsharded run would: the same results digest when the shards
@@ -40,10 +40,11 @@ REPORTS = ROOT / "build" / "reports"
 PRODUCERS = {"cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC kernels, short inputs",
              "cycles.json": "SoC: cycle table", "cycles-quick/cycles.json": "SoC kernels, short inputs",
              "mutants-generated.json": "generated mutants",
-             "schemes.md": "schemes: cycle table", "mutants-generated.md": "generated mutants"}
+             "mutants-generated.md": "generated mutants"}
 """Report files that outlive a run: a directory's copy is used only when a step of that run
 produced it (the step's name starts with the value). Jobs that list their report files in
-steps.json (`outputs`: formal/*.json, synth/<unit>/synth.json) need no entry here."""
+steps.json (`outputs`: formal/*.json, synth/<unit>/synth.json, schemes/<set>/schemes.json) need
+no entry here."""
 
 
 class Reports:
@@ -299,8 +300,8 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
     else:
         md.append("(the kernels did not run)")
     md += ["", "## Scheme cycles on the SoC", ""]
-    if r.produced("schemes.md"):     # scripts/scheme_cycles.py's table, without its title
-        md += r.produced("schemes.md")[0].read_text().split("\n", 2)[2:]
+    if r.outputs("schemes/"):        # the merged table (finish), without its title
+        md += (out / "schemes.md").read_text().split("\n", 2)[2:]
     else:
         md.append("(the scheme cycle table did not run: nightly)")
     md += ["", "## Generated mutants (scripts/mutgen.py)", ""]
@@ -421,6 +422,10 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
     if synth_units:            # a job per unit: one synth.md and synth.json over all of them
         from scripts.synth import merge_reports
         merge_reports(synth_units, out)
+    scheme_sets = r.outputs("schemes/")
+    if scheme_sets:            # a job per parameter set: one schemes.md and schemes.json
+        from scripts.scheme_cycles import merge_reports as merge_schemes
+        merge_schemes(scheme_sets, out)
     write_junit(r.steps, out)
     summary = write_summary(r, out, code_coverage, digest)
     from scripts import report_html

@@ -96,6 +96,19 @@ def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
     return 1 if failures or ct_bad else 0
 
 
+def merge_reports(parts: list[Path], report: Path) -> Path:
+    """One schemes.md and schemes.json in `report` from the schemes.json of jobs that each ran
+    some parameter sets (the nightly runs a job per set), in the order given."""
+    runs = [json.loads(p.read_text()) for p in parts]
+    rows = [row for run in runs for row in run["rows"]]
+    failures = [f for run in runs for f in run["failures"]]
+    report.mkdir(parents=True, exist_ok=True)
+    (report / "schemes.md").write_text(render(rows, runs[0]["count"], runs[0]["seed"], failures))
+    (report / "schemes.json").write_text(json.dumps({"seed": runs[0]["seed"], "count": runs[0]["count"],
+                                                     "rows": rows, "failures": failures}, indent=1))
+    return report / "schemes.md"
+
+
 def _k(x) -> str:
     return "-" if x is None else f"{x / 1000:,.1f}"
 
