@@ -1,7 +1,9 @@
-"""Signal-level access to `pqx_top`'s flat CV-X-IF ports.
+"""Signal-level access to `pqx_top`'s flat CV-X-IF ports, and the clock its cycles follow.
 
-The BFM is the only place that knows port names. It drives one cycle's worth of host signals and
-samples everything once per cycle (mid-cycle, i.e. the values the next rising edge captures), so components above it work on plain Python integers.
+The BFM is the only place that knows port names. It drives the host's signals and samples every
+CV-X-IF signal as a clock edge captures it, so components above it work on plain Python integers.
+`HarnessClock` is the system tests' clock (made inside the bench, verif/tb/pqx_top_xif_tb.sv):
+components wake on timers that end at its edges, and only in cycles they have something to do.
 """
 
 from __future__ import annotations
@@ -9,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cocotb._base_triggers import Trigger
 from cocotb.handle import HierarchyObject
+from cocotb.simtime import get_sim_time
+from cocotb.triggers import RisingEdge, Timer
 
 
 @dataclass(slots=True)
@@ -81,6 +86,59 @@ def writer(handle) -> Callable[[int], None]:
     return write
 
 
+class HarnessClock:
+    """The clock of the bench verif/tb/pqx_top_xif_tb.sv: a rising edge every `PERIOD` steps
+    (10 ns), made inside the simulation. Its pulse has zero width, so Python cannot see it as a
+    value change; components wake on timers that end exactly at an edge instead. Timed callbacks
+    run before the simulator evaluates their time step: there the ports still show the cycle that
+    edge ends (the values it captures), and writes apply after the edge, to the next cycle.
+    Cycles are counted from the clock object's creation (each test's own): cycle k is the one
+    the k-th edge after it ends."""
+
+    PERIOD = 10_000      # simulator steps (1 ps)
+
+    def __init__(self) -> None:
+        self.origin = get_sim_time("step") // self.PERIOD * self.PERIOD
+
+    def cycle(self) -> int:
+        """The cycle the last edge ended (at an edge's timer: that edge's, not yet evaluated)."""
+        return (get_sim_time("step") - self.origin) // self.PERIOD
+
+    def edge(self, cycle: int) -> Timer:
+        """Wakes at the edge that ends `cycle` (which must lie ahead)."""
+        return Timer(self.origin + cycle * self.PERIOD - get_sim_time("step"), "step")
+
+    def next_edge(self) -> Timer:
+        return self.edge(self.cycle() + 1)
+
+
+class EitherTrigger(Trigger):
+    """Fires with the first of two triggers and cancels the other; `fired` tells which. Unlike
+    cocotb's First it starts no task per trigger (this one is awaited in most host cycles)."""
+
+    def __init__(self, first: Trigger, second: Trigger) -> None:
+        super().__init__()
+        self.triggers = (first, second)
+        self.fired: Trigger | None = None
+        self._handles: tuple = ()
+
+    def _prime(self) -> None:
+        self._handles = tuple(t._register(lambda t=t: self._fire(t)) for t in self.triggers)
+
+    def _fire(self, which: Trigger) -> None:
+        self.fired = which
+        for trigger, handle in zip(self.triggers, self._handles):
+            if trigger is not which:
+                handle.cancel()
+        self._handles = ()
+        self._react()
+
+    def _unprime(self) -> None:
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = ()
+
+
 class Port:
     """One port: a fast integer read and a write that skips repeats (for hosts that drive
     `pqx_top` without the BFM: verif/uvm/lean_host.py)."""
@@ -94,13 +152,19 @@ class Port:
 
 
 class XifBfm:
-    """Drives and samples the flat CV-X-IF ports of `pqx_top`. `clk`: the clock the interface's
-    cycles follow, by default the DUT's own; the SoC passes its system clock, since it gates
-    PQX's clock while PQX is idle (no edge there, yet the host's cycles go on)."""
+    """Drives and samples the flat CV-X-IF ports of `pqx_top`. By default `dut` is the system
+    tests' bench (verif/tb/pqx_top_xif_tb.sv): its cycles follow the bench's own clock (`clock`)
+    and `changed` reads its change flag. `clk`: instead, a clock port that cocotb drives (the SoC
+    check passes its system clock, since the SoC gates PQX's clock while PQX is idle: no edge
+    there, yet the host's cycles go on); `clock` and `changed` are then None."""
 
     def __init__(self, dut: HierarchyObject, clk: HierarchyObject | None = None) -> None:
         self.dut = dut
-        self.clk = clk if clk is not None else dut.clk_i
+        self.clk = clk
+        self.clock = HarnessClock() if clk is None else None
+        self.changed = reader(dut.xif_changed_o) if clk is None else None
+        self.changed_rises = RisingEdge(dut.xif_changed_o) if clk is None else None
+        self.issue_ready_rises = RisingEdge(dut.issue_ready_o)
         # pqx_top itself: the DUT, or the instance inside a bench wrapper (unit top_soc)
         self.core = dut.u_pqx if hasattr(dut, "u_pqx") else dut
         d = dut
@@ -132,7 +196,7 @@ class XifBfm:
                       self._set_cv, self._set_cid, self._set_ckill, self._set_rready):
             write(0)
 
-    # --- driving (call right after a rising edge)
+    # --- driving (call at an edge: the values apply to the cycle it starts)
     def drive_issue(self, valid: int, instr: int, issue_id: int, rs: tuple[int, int, int],
                     rs_valid: int) -> None:
         self._set_iv(valid)
@@ -165,7 +229,7 @@ class XifBfm:
     def result_id(self) -> int:
         return self._get_r_fields[0]()
 
-    # --- sampling (call mid-cycle)
+    # --- sampling (call at an edge before it is evaluated, or mid-cycle)
     def sample(self, cycle: int) -> CycleSample:
         iv = self._get_iv()
         if iv:

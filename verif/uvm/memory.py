@@ -5,9 +5,11 @@ Every cycle, right after the rising edge, the memory drives dma_gnt_i (withheld 
 probability `stall`, never more than `max_stall` cycles in a row) and dma_rvalid_i/dma_rdata_i
 (the oldest outstanding response, once its random delay of 1 .. 1 + max_stall cycles has passed
 and the memory does not stall it; otherwise rvalid 0 and junk data); 1 ns later it samples the
-request. A granted read takes its word from `mem` (a HostMemory) at the grant, a granted write
-stores into it. With `spurious` > 0 it also raises rvalid now and then with nothing outstanding
-(outside OBI: the DMA is specified to ignore it). The master's rules, checked every cycle: a
+request. While nothing is outstanding and no request is up it sleeps until dma_req_o rises (and
+drives that cycle's grant then). A granted read takes its word from `mem` (a HostMemory) at the
+grant, a granted write stores into it. With `spurious` > 0 it also raises rvalid now and then with
+nothing outstanding (outside OBI: the DMA is specified to ignore it); such a memory never sleeps.
+The master's rules, checked every cycle: a
 request not granted stays up with the same address, direction and data until its grant.
 `granted` logs every granted (we, addr, wdata) in order; a test clears it per transfer.
 """
@@ -17,15 +19,23 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from cocotb.simtime import get_sim_time
 from cocotb.triggers import RisingEdge, Timer
 
 from verif.models.pqx_model import HostMemory
 
+from .bfm import HarnessClock
+
+CLOCK_NS = 10
+
 
 class DmaMemory:
     def __init__(self, dut, mem: HostMemory, rng: random.Random, stall: float = 0.3,
-                 max_stall: int = 4, spurious: float = 0.0) -> None:
+                 max_stall: int = 4, spurious: float = 0.0, clock: HarnessClock | None = None) -> None:
+        """`clock`: the bench's own clock (verif/uvm/bfm.py), else cocotb drives dut.clk_i
+        (period CLOCK_NS)."""
         self.dut, self.mem, self.rng = dut, mem, rng
+        self.next_edge = clock.next_edge if clock is not None else lambda: RisingEdge(dut.clk_i)
         self.stall, self.max_stall, self.spurious = stall, max_stall, spurious
         self.granted: list[tuple[int, int, int]] = []
         self.pending: deque[tuple[int, int]] = deque()    # (cycle due, read data)
@@ -51,10 +61,16 @@ class DmaMemory:
 
     async def run(self) -> None:
         d, rng = self.dut, self.rng
-        cycle, gnt_held, waiting = 0, 0, None
+        req_rises = RisingEdge(d.dma_req_o)
+        cycle, gnt_held, waiting, idle = 0, 0, None, False
         while True:
-            await RisingEdge(d.clk_i)
-            cycle += 1
+            if idle:
+                asleep = get_sim_time("ns")       # 1 ns after an edge
+                await req_rises                    # at an edge: the cycle it starts has a request
+                cycle += round((get_sim_time("ns") - asleep) / CLOCK_NS)
+            else:
+                await self.next_edge()
+                cycle += 1
             rvalid, rdata = 0, rng.getrandbits(32)
             if self.pending and self.pending[0][0] <= cycle:
                 if rng.random() < self.stall and cycle - self.pending[0][0] < self.max_stall:
@@ -75,6 +91,7 @@ class DmaMemory:
                 waiting, gnt_held = None, 0
                 continue
             req = int(d.dma_req_o.value)
+            idle = not req and not self.pending and not self.spurious
             beat = (int(d.dma_we_o.value), int(d.dma_addr_o.value), int(d.dma_wdata_o.value))
             if waiting is not None:
                 if not req:
