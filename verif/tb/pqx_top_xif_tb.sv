@@ -7,8 +7,9 @@
 // * GatedClock=1: pqx_top behind the SoC's clock gate (unit top_soc): its clock runs while its
 //   clock_en_o is high (latched while the clock is low, as the SoC's cv32e40x_clock_gate cell
 //   does) and stops otherwise; the host's cycles follow the free-running clock.
-// * xif_changed_o: 1 in a cycle whose CV-X-IF values differ from those the last clock edge
-//   captured. Fields that mean nothing in a cycle are masked (the request's fields while
+// * xif_o: every CV-X-IF value of the cycle in one word (one read per sample for the monitor);
+//   xif_changed_o: 1 in a cycle whose xif_o differs from what the last clock edge captured.
+//   Fields that mean nothing in a cycle are masked (the request's fields while
 //   issue_valid is low, the commit's while commit_valid is low, the result's and result_ready
 //   while result_valid is low), so a cycle in which xif_changed_o stays 0 repeats the last
 //   cycle's transfers exactly and the monitor may skip it.
@@ -56,6 +57,7 @@ module pqx_top_xif_tb #(
   input  logic        dma_rvalid_i,
   input  logic [31:0] dma_rdata_i,
   output logic        clock_en_o,
+  output logic [200:0] xif_o,
   output logic        xif_changed_o
 );
 
@@ -94,10 +96,11 @@ module pqx_top_xif_tb #(
   assign result_seen = result_valid_o ? {result_ready_i, result_id_o, result_data_o, result_rd_o,
                                          result_we_o, result_exc_o, result_exccode_o,
                                          result_dbg_o, result_err_o} : '0;
-  logic [200:0] xif_now, xif_last;
-  assign xif_now = {issue_valid_i, issue_seen, commit_valid_i, commit_seen, result_valid_o,
-                    result_seen};
-  always_ff @(posedge clk_i) xif_last <= xif_now;
-  assign xif_changed_o = xif_now != xif_last;
+  logic [200:0] xif_last;
+  // (verif/uvm/bfm.py, XifBfm.sample, takes the fields apart in this order)
+  assign xif_o = {issue_valid_i, issue_seen, commit_valid_i, commit_seen, result_valid_o,
+                  result_seen};
+  always_ff @(posedge clk_i) xif_last <= xif_o;
+  assign xif_changed_o = xif_o != xif_last;
 
 endmodule

@@ -13,7 +13,9 @@ waiting request, killing, starting a result_ready stall) is drawn once, as the n
 until it happens (geometric: the same law as a draw each cycle), so the host knows the next cycle
 in which it changes a signal and sleeps until the edge before it (verif/uvm/bfm.py,
 HarnessClock), or until issue_ready rises under its waiting request. Junk in the registers not yet
-valid is drawn anew whenever the host wakes with the request on the bus.
+valid is drawn anew whenever the request on the bus changes (taken, id changed, back after a
+withdrawal, a register arriving). A request taken in a cycle in which the host already committed
+an older one waits for the next cycle to be committed (one commit transaction per cycle).
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ class HostDriver(uvm_driver):
         self.take_at = 0                     # no request before this cycle (an issue gap)
         self.valid_driven = False            # issue_valid as driven last
         self.commit_driven = False           # commit_valid as driven last
+        self.commit_kill = False             # commit_kill as driven last
+        self.commit_cycle = 0                # the cycle they were driven for
         self.next_id = 0
         self.in_flight: dict[int, bool] = {}  # id -> accepted; an id is reused only once it left
         self.uncommitted: list[_Issued] = []  # program order, oldest first
@@ -97,6 +101,11 @@ class HostDriver(uvm_driver):
             if cand not in self.in_flight:
                 return cand
         return None
+
+    def _forget(self, id_: int) -> None:
+        """An instruction killed, or committed while rejected: nothing more comes for its id."""
+        del self.in_flight[id_]
+        self._note_free(id_)
 
     def _note_free(self, id_: int) -> None:
         self.freed = [i for i in self.freed[-7:] if i != id_] + [id_]
@@ -151,7 +160,12 @@ class HostDriver(uvm_driver):
                 if bfm.issue_ready():
                     c = self.cycle = clock.cycle() + 1
                     self._issue_done(c)
-                    self._drive_commit(c)
+                    if self.commit_cycle != c or not self.commit_driven:
+                        self._drive_commit(c)     # (one commit transaction per cycle)
+                    elif self.commit_kill:        # this cycle's kill hits the younger one too
+                        self._forget(self.uncommitted.pop().id)
+                        if not self.uncommitted:
+                            self.kill_at = None
                     nxt = self._next_cycle(c)
             if not at_edge:
                 await clock.edge(nxt - 1)
@@ -172,33 +186,45 @@ class HostDriver(uvm_driver):
         if self.commit_driven:
             events.append(c + 1)
         if self.uncommitted:
-            events += [self.uncommitted[0].commit_at, self.kill_at]
+            events.append(self.uncommitted[0].commit_at)
+        if self.kill_at is not None:       # (None also just after a take in a committing cycle)
+            events.append(self.kill_at)
         if not self.drained():
             events.append(self.last_progress + WATCHDOG_CYCLES + 1)
         return max(c + 1, min(events))
 
     def _drive_issue(self, c: int) -> bool:
-        """The request of cycle c (or a gap, or a withdrawal); True when one is presented."""
+        """The request of cycle c (or a gap, or a withdrawal); True when the request on the bus
+        is new or changed (its handshake may then happen in this very cycle)."""
         rng, cfg, bfm = self.rng, self.cfg, self.bfm
-        if self.cur is None and c >= self.take_at:
-            self._take_request(c)
-        valid = self.cur is not None
-        if valid and c >= self.withdraw_at:
+        changed = False
+        if self.cur is None:
+            if c >= self.take_at:
+                self._take_request(c)
+                changed = self.cur is not None
+        elif not self.valid_driven:
+            changed = True                        # back after a cycle withdrawn
+        if self.cur is not None and c >= self.withdraw_at:
             self.withdraw_at = c + cycles_until(rng, cfg.withdraw)
             if rng.random() < 0.5:
-                valid = False                     # valid dropped for a cycle
-            else:
-                self.next_id = (self.cur_id + 1) % NUM_IDS
-                self.cur_id = self._free_id() or self.cur_id   # same instruction, other id
-        if valid:
+                bfm.drive_issue(0, 0, 0, (0, 0, 0), 0)    # valid dropped for a cycle
+                self.valid_driven = False
+                return False
+            self.next_id = (self.cur_id + 1) % NUM_IDS
+            self.cur_id = self._free_id() or self.cur_id   # same instruction, other id
+            changed = True
+        if self.cur is None:
+            bfm.drive_issue(0, 0, 0, (0, 0, 0), 0)
+            self.valid_driven = False
+            return False
+        if changed or c in self.rs_arrival:
             rs_valid = sum(1 << k for k in range(3) if self.rs_arrival[k] <= c)
             rs = tuple(self.cur.rs[k] if rs_valid >> k & 1 else rng.getrandbits(32)
                        for k in range(3))
             bfm.drive_issue(1, self.cur.instr, self.cur_id, rs, rs_valid)
-        else:
-            bfm.drive_issue(0, 0, 0, (0, 0, 0), 0)
-        self.valid_driven = valid
-        return valid
+            self.valid_driven = True
+            return True
+        return False
 
     def _issue_done(self, c: int) -> None:
         """The request on the bus is taken in cycle c."""
@@ -241,7 +267,8 @@ class HostDriver(uvm_driver):
 
     def _commit(self, valid: int, commit_id: int = 0, kill: int = 0) -> None:
         self.bfm.drive_commit(valid, commit_id, kill)
-        self.commit_driven = bool(valid)
+        self.commit_driven, self.commit_kill = bool(valid), bool(kill)
+        self.commit_cycle = self.cycle
 
     def _drive_commit(self, c: int) -> None:
         """At most one commit transaction per cycle over the issued, uncommitted instructions;
@@ -258,8 +285,7 @@ class HostDriver(uvm_driver):
             k = rng.randrange(len(pending))
             self._commit(1, pending[k].id, 1)
             for entry in pending[k:]:
-                del self.in_flight[entry.id]
-                self._note_free(entry.id)
+                self._forget(entry.id)
             self.uncommitted = pending[:k]
             self.kill_at = c + cycles_until(rng, self.cfg.kill) if k else None
             return
@@ -274,8 +300,7 @@ class HostDriver(uvm_driver):
         self.last_progress = c
         for entry in pending[: k + 1]:
             if not self.in_flight[entry.id]:
-                del self.in_flight[entry.id]          # rejected: nothing more to come
-                self._note_free(entry.id)
+                self._forget(entry.id)                # rejected: nothing more to come
         self.uncommitted = pending[k + 1:]
         if not self.uncommitted:
             self.kill_at = None

@@ -15,7 +15,7 @@ samples every cycle at the falling edge, when the host's inputs of the cycle hav
 
 from __future__ import annotations
 
-from cocotb.triggers import FallingEdge
+from cocotb.triggers import FallingEdge, Timer
 from pyuvm import ConfigDB, uvm_analysis_port, uvm_monitor
 
 from .bfm import CycleSample, XifBfm
@@ -48,6 +48,7 @@ class XifMonitor(uvm_monitor):
 
     async def _on_change(self) -> None:
         bfm, clock, changed = self.bfm, self.bfm.clock, self.bfm.changed
+        next_edge_from_edge = Timer(clock.PERIOD, "step")
         handshake = False
         cycle = clock.cycle() + 1
         await clock.edge(cycle)
@@ -57,11 +58,12 @@ class XifMonitor(uvm_monitor):
                 s = bfm.sample(cycle)
                 self._observe(s)
                 handshake = s.issue_fire or s.commit_valid or s.result_fire
+                cycle += 1
+                await next_edge_from_edge
             else:
-                await bfm.changed_rises     # after an edge: the cycle it starts differs
-                cycle = clock.cycle()
-            cycle += 1
-            await clock.edge(cycle)
+                await bfm.changed_rises     # the cycle in progress differs from the last
+                cycle = clock.cycle() + 1
+                await clock.edge(cycle)
 
     def _observe(self, s: CycleSample) -> None:
         self.cycle_ap.write(s)
