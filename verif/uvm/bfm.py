@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cocotb._base_triggers import Trigger
-from cocotb.handle import HierarchyObject
+from cocotb.handle import HierarchyObject, _GPISetAction, _schedule_write
 from cocotb.simtime import get_sim_time
 from cocotb.triggers import RisingEdge, Timer
 
@@ -75,13 +75,22 @@ def reader(handle) -> Callable[[], int]:
 
 def writer(handle) -> Callable[[int], None]:
     """A port write that is skipped when the port already has that value from the last write
-    (the BFM is the only driver of its inputs): most host inputs hold for many cycles, and each
-    cocotb write costs as much as a few lines of the checkers."""
+    (the BFM is the only driver of its inputs): most host inputs hold for many cycles. The write
+    is scheduled as `handle.value = v` schedules it (applied in the coming read-write phase), but
+    without the value object and range checks that made a write cost as much as a few lines of
+    the checkers (cocotb's internal `_schedule_write`, stable within the pinned cocotb)."""
+    width = len(handle)
+    sim = handle._handle
     last: list[int | None] = [None]
+    if 1 < width <= 32:
+        put, text = sim.set_signal_val_int, None
+    else:
+        put, text = sim.set_signal_val_binstr, f"0{width}b"
 
     def write(value: int) -> None:
         if value != last[0]:
-            handle.value = value
+            _schedule_write(handle, put, _GPISetAction.DEPOSIT,
+                            value if text is None else format(value, text))
             last[0] = value
     return write
 

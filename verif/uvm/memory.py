@@ -23,7 +23,7 @@ from cocotb.triggers import RisingEdge
 
 from verif.models.pqx_model import HostMemory
 
-from .bfm import HarnessClock
+from .bfm import HarnessClock, writer
 
 CLOCK_NS = 10
 
@@ -35,6 +35,7 @@ class DmaMemory:
         either with a period of CLOCK_NS."""
         self.dut, self.mem, self.rng = dut, mem, rng
         self.next_edge = clock.next_edge if clock is not None else lambda: RisingEdge(dut.clk_i)
+        self._writes = tuple(writer(h) for h in (dut.dma_gnt_i, dut.dma_rvalid_i, dut.dma_rdata_i))
         self.stall, self.max_stall, self.spurious = stall, max_stall, spurious
         self.granted: list[tuple[int, int, int]] = []
         self.pending: deque[tuple[int, int]] = deque()    # (cycle due, read data)
@@ -53,10 +54,8 @@ class DmaMemory:
         return not self.pending
 
     def reset_inputs(self) -> None:
-        d = self.dut
-        d.dma_gnt_i.value = 0
-        d.dma_rvalid_i.value = 0
-        d.dma_rdata_i.value = 0
+        for write in self._writes:
+            write(0)
 
     async def run(self) -> None:
         d, rng = self.dut, self.rng
@@ -93,7 +92,7 @@ class DmaMemory:
 
     def _drive(self, cycle: int, gnt_held: int) -> int:
         """Grant, response valid and data of `cycle`; returns the grant."""
-        d, rng = self.dut, self.rng
+        rng = self.rng
         rvalid, rdata = 0, rng.getrandbits(32)
         if self.pending and self.pending[0][0] <= cycle:
             if rng.random() < self.stall and cycle - self.pending[0][0] < self.max_stall:
@@ -105,9 +104,10 @@ class DmaMemory:
         gnt = 1
         if gnt_held < self.max_stall and rng.random() < self.stall:
             gnt = 0
-        d.dma_gnt_i.value = gnt
-        d.dma_rvalid_i.value = rvalid
-        d.dma_rdata_i.value = rdata
+        set_gnt, set_rvalid, set_rdata = self._writes
+        set_gnt(gnt)
+        set_rvalid(rvalid)
+        set_rdata(rdata)
         return gnt
 
     def _grant(self, cycle: int, beat: tuple[int, int, int]) -> None:
