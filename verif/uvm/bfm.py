@@ -113,9 +113,13 @@ class HarnessClock:
         """The cycle the last edge ended (at an edge's timer: that edge's, not yet evaluated)."""
         return (get_sim_time("step") - self.origin) // self.PERIOD
 
+    def edge_steps(self, cycle: int) -> int:
+        """Simulator steps from now to the edge that ends `cycle` (which must lie ahead)."""
+        return self.origin + cycle * self.PERIOD - get_sim_time("step")
+
     def edge(self, cycle: int) -> Timer:
-        """Wakes at the edge that ends `cycle` (which must lie ahead)."""
-        return Timer(self.origin + cycle * self.PERIOD - get_sim_time("step"), "step")
+        """Wakes at the edge that ends `cycle`."""
+        return Timer(self.edge_steps(cycle), "step")
 
     def next_edge(self) -> Timer:
         return self.edge(self.cycle() + 1)
@@ -173,7 +177,7 @@ class XifBfm:
         self.clock = HarnessClock() if clk is None else None
         self.changed = reader(dut.xif_changed_o) if clk is None else None
         self._get_xif = reader(dut.xif_o) if clk is None else None
-        self.changed_rises = RisingEdge(dut.xif_changed_o) if clk is None else None
+        self.changed_handle = dut.xif_changed_o._handle if clk is None else None
         self.issue_ready_rises = RisingEdge(dut.issue_ready_o)
         # pqx_top itself: the DUT, or the instance inside a bench wrapper (unit top_soc)
         self.core = dut.u_pqx if hasattr(dut, "u_pqx") else dut

@@ -15,7 +15,8 @@ samples every cycle at the falling edge, when the host's inputs of the cycle hav
 
 from __future__ import annotations
 
-from cocotb.triggers import FallingEdge, Timer
+from cocotb import simulator
+from cocotb.triggers import Event, FallingEdge
 from pyuvm import ConfigDB, uvm_analysis_port, uvm_monitor
 
 from .bfm import CycleSample, XifBfm
@@ -47,23 +48,50 @@ class XifMonitor(uvm_monitor):
             self._observe(bfm.sample(self.cycle))
 
     async def _on_change(self) -> None:
-        bfm, clock, changed = self.bfm, self.bfm.clock, self.bfm.changed
-        next_edge_from_edge = Timer(clock.PERIOD, "step")
-        handshake = False
-        cycle = clock.cycle() + 1
-        await clock.edge(cycle)
-        while True:
-            if changed() or handshake:
-                self.cycle = cycle
+        """Runs on simulator callbacks rather than as a task (no task switch per sample): a
+        timer callback at each edge to look at, a value-change callback on the flag while it
+        sleeps. A checker's failure ends the callbacks and is raised here."""
+        clock = self.bfm.clock
+        self._handshake = False
+        self._failure: BaseException | None = None
+        self._callback: simulator.sim_callback | None = None
+        self._failed = Event()
+        self._next = clock.cycle() + 1
+        self._callback = simulator.register_timed_callback(
+            clock.edge_steps(self._next), self._at_edge)
+        try:
+            await self._failed.wait()
+            raise self._failure
+        finally:
+            if self._callback is not None:       # (a callback that ran is gone already)
+                self._callback.deregister()
+
+    def _at_edge(self) -> None:
+        """At the edge ending cycle `self._next`, before it is evaluated."""
+        bfm = self.bfm
+        self._callback = None
+        try:
+            if bfm.changed() or self._handshake:
+                cycle = self.cycle = self._next
                 s = bfm.sample(cycle)
                 self._observe(s)
-                handshake = s.issue_fire or s.commit_valid or s.result_fire
-                cycle += 1
-                await next_edge_from_edge
+                self._handshake = s.issue_fire or s.commit_valid or s.result_fire
+                self._next = cycle + 1
+                self._callback = simulator.register_timed_callback(bfm.clock.PERIOD, self._at_edge)
             else:
-                await bfm.changed_rises     # the cycle in progress differs from the last
-                cycle = clock.cycle() + 1
-                await clock.edge(cycle)
+                self._callback = simulator.register_value_change_callback(
+                    bfm.changed_handle, self._on_rise, simulator.RISING)
+        except BaseException as failure:       # a checker's: the test fails with it
+            self._failure = failure
+            self._failed.set()
+
+    def _on_rise(self) -> None:
+        """The flag rose: the cycle in progress differs from the last sampled one."""
+        clock = self.bfm.clock
+        self._callback = None
+        self._next = clock.cycle() + 1
+        self._callback = simulator.register_timed_callback(clock.edge_steps(self._next),
+                                                           self._at_edge)
 
     def _observe(self, s: CycleSample) -> None:
         self.cycle_ap.write(s)
