@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cocotb._base_triggers import Trigger
+import cocotb
 from cocotb.handle import HierarchyObject, _GPISetAction, _schedule_write
 from cocotb.simtime import get_sim_time
-from cocotb.triggers import RisingEdge, Timer
+from cocotb.triggers import Timer
 
 
 @dataclass(slots=True)
@@ -125,31 +125,11 @@ class HarnessClock:
         return self.edge(self.cycle() + 1)
 
 
-class EitherTrigger(Trigger):
-    """Fires with the first of two triggers and cancels the other; `fired` tells which. Unlike
-    cocotb's First it starts no task per trigger (this one is awaited in most host cycles)."""
-
-    def __init__(self, first: Trigger, second: Trigger) -> None:
-        super().__init__()
-        self.triggers = (first, second)
-        self.fired: Trigger | None = None
-        self._handles: tuple = ()
-
-    def _prime(self) -> None:
-        self._handles = tuple(t._register(lambda t=t: self._fire(t)) for t in self.triggers)
-
-    def _fire(self, which: Trigger) -> None:
-        self.fired = which
-        for trigger, handle in zip(self.triggers, self._handles):
-            if trigger is not which:
-                handle.cancel()
-        self._handles = ()
-        self._react()
-
-    def _unprime(self) -> None:
-        for handle in self._handles:
-            handle.cancel()
-        self._handles = ()
+def run_woken_tasks() -> None:
+    """Runs the cocotb tasks that a simulator callback of our own woke (an Event set, an item
+    done), as cocotb does after each of its triggers (its event loop: internal, stable within
+    the pinned cocotb)."""
+    cocotb._event_loop._inst.run()
 
 
 class Port:
@@ -178,7 +158,7 @@ class XifBfm:
         self.changed = reader(dut.xif_changed_o) if clk is None else None
         self._get_xif = reader(dut.xif_o) if clk is None else None
         self.changed_handle = dut.xif_changed_o._handle if clk is None else None
-        self.issue_ready_rises = RisingEdge(dut.issue_ready_o)
+        self.issue_ready_handle = dut.issue_ready_o._handle
         # pqx_top itself: the DUT, or the instance inside a bench wrapper (unit top_soc)
         self.core = dut.u_pqx if hasattr(dut, "u_pqx") else dut
         d = dut

@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from cocotb.triggers import Timer
+from cocotb import simulator
+from cocotb.triggers import Event
 from pyuvm import ConfigDB, uvm_driver
 
 from verif.models.consts import NUM_IDS, POLY_LONGEST_WAIT
 
-from .bfm import EitherTrigger, XifBfm
+from .bfm import XifBfm, run_woken_tasks
 from .host_config import HostConfig
 from .scoreboard import Tap
 from .items import ResultTxn, XifInstr
@@ -38,6 +40,7 @@ from .items import ResultTxn, XifInstr
 # may wait for an engine run (or the clear after reset) that long.
 WATCHDOG_CYCLES = 2000 + POLY_LONGEST_WAIT
 NEVER = 1 << 62          # a cycle no run reaches
+SETTLE = 1_000           # simulator steps (1 ns) after an edge: its writes have been evaluated
 
 
 def cycles_until(rng: random.Random, p: float) -> int:
@@ -129,47 +132,96 @@ class HostDriver(uvm_driver):
         return self.rng.randint(1, max(1, self.cfg.max_commit_delay))
 
     # ------------------------------------------------------------------ event loop
+    # The host runs on simulator callbacks, not as a task (no task switch per wake-up): a timer
+    # callback at the edge before its next event, a value-change callback while a request
+    # waits for issue_ready, and 1 ns after an edge where it must see a handshake of its own
+    # inputs (`SETTLE`). A failure (the watchdog) ends the callbacks and is raised from here.
     async def run_phase(self) -> None:
-        bfm, clock = self.bfm, self.bfm.clock
-        settle = Timer(1, "ns")
-        c = clock.cycle() + 1
-        await clock.edge(c)           # first drive at the first edge, after the test set the idle inputs
-        c += 1
-        while True:
-            # at the edge before cycle c: the values written now apply to cycle c
-            self.cycle = c
-            if self._drive_issue(c):
-                # the request can be committed or killed in its issue cycle: let the new inputs
-                # settle and see whether the handshake happens
-                await settle
-                if bfm.issue_ready():
-                    self._issue_done(c)
-            self._drive_commit(c)
-            self._drive_result_ready(c)
-            self._check_watchdog(c)
-            nxt = self._next_cycle(c)
-            at_edge = False
-            while self.cur is not None and self.valid_driven:
-                # a waiting request: taken in the cycle after an edge that raises issue_ready
-                wait = EitherTrigger(clock.edge(nxt - 1), bfm.issue_ready_rises)
-                await wait
-                if wait.fired is not bfm.issue_ready_rises:
-                    at_edge = True
-                    break
-                await settle
-                if bfm.issue_ready():
-                    c = self.cycle = clock.cycle() + 1
-                    self._issue_done(c)
-                    if self.commit_cycle != c or not self.commit_driven:
-                        self._drive_commit(c)     # (one commit transaction per cycle)
-                    elif self.commit_kill:        # this cycle's kill hits the younger one too
-                        self._forget(self.uncommitted.pop().id)
-                        if not self.uncommitted:
-                            self.kill_at = None
-                    nxt = self._next_cycle(c)
-            if not at_edge:
-                await clock.edge(nxt - 1)
-            c = nxt
+        clock = self.bfm.clock
+        self._timer: simulator.sim_callback | None = None
+        self._rise: simulator.sim_callback | None = None
+        self._failure: BaseException | None = None
+        self._failed = Event()
+        self._due = clock.cycle() + 2      # first drive at the first edge, after the idle inputs
+        self._sleep_until_due()
+        try:
+            await self._failed.wait()
+            raise self._failure
+        finally:
+            for callback in (self._timer, self._rise):
+                if callback is not None:
+                    callback.deregister()
+
+    def _wake(self, fired: str, step: Callable[[], None]) -> None:
+        """Every callback of the host: the other pending one is cancelled, `step` runs, then the
+        tasks it woke (the sequence, after item_done)."""
+        if fired == "timer":
+            self._timer = None
+            if self._rise is not None:
+                self._rise.deregister()
+                self._rise = None
+        else:
+            self._rise = None
+            if self._timer is not None:
+                self._timer.deregister()
+                self._timer = None
+        try:
+            step()
+        except BaseException as failure:       # the watchdog's: the test fails with it
+            self._failure = failure
+            self._failed.set()
+        run_woken_tasks()
+
+    def _at(self, steps: int, step: Callable[[], None]) -> None:
+        self._timer = simulator.register_timed_callback(steps, self._wake, "timer", step)
+
+    def _sleep_until_due(self) -> None:
+        """Until the edge before cycle `_due`, or until issue_ready rises under the waiting
+        request (then it is taken in the cycle that edge starts)."""
+        self._at(self.bfm.clock.edge_steps(self._due - 1), self._drive_cycle)
+        if self.cur is not None and self.valid_driven:
+            self._rise = simulator.register_value_change_callback(
+                self.bfm.issue_ready_handle, self._wake, simulator.RISING, "rise", self._ready_rose)
+
+    def _drive_cycle(self) -> None:
+        """At the edge before cycle `_due`: the values written now apply to it."""
+        c = self.cycle = self._due
+        if self._drive_issue(c):
+            # the request can be committed or killed in its issue cycle: let the new inputs
+            # settle and see whether the handshake happens
+            self._at(SETTLE, self._settled)
+        else:
+            self._close_cycle(c)
+
+    def _settled(self) -> None:
+        if self.bfm.issue_ready():
+            self._issue_done(self.cycle)
+        self._close_cycle(self.cycle)
+
+    def _close_cycle(self, c: int) -> None:
+        self._drive_commit(c)
+        self._drive_result_ready(c)
+        self._check_watchdog(c)
+        self._due = self._next_cycle(c)
+        self._sleep_until_due()
+
+    def _ready_rose(self) -> None:
+        self._at(SETTLE, self._ready_settled)
+
+    def _ready_settled(self) -> None:
+        if not self.bfm.issue_ready():
+            self._sleep_until_due()
+            return
+        c = self.cycle = self.bfm.clock.cycle() + 1
+        self._issue_done(c)
+        if self.commit_cycle != c or not self.commit_driven:
+            self._drive_commit(c)              # (one commit transaction per cycle)
+        elif self.commit_kill:                 # this cycle's kill hits the younger one too
+            self._forget(self.uncommitted.pop().id)
+            if not self.uncommitted:
+                self.kill_at = None
+        self._due = self._next_cycle(c)
+        self._sleep_until_due()
 
     def _next_cycle(self, c: int) -> int:
         """The next cycle in which the host changes a signal or must look again."""

@@ -19,7 +19,7 @@ from cocotb import simulator
 from cocotb.triggers import Event, FallingEdge
 from pyuvm import ConfigDB, uvm_analysis_port, uvm_monitor
 
-from .bfm import CycleSample, XifBfm
+from .bfm import CycleSample, XifBfm, run_woken_tasks
 from .items import CommitTxn, IssueTxn, ResultTxn
 
 
@@ -84,6 +84,7 @@ class XifMonitor(uvm_monitor):
         except BaseException as failure:       # a checker's: the test fails with it
             self._failure = failure
             self._failed.set()
+            run_woken_tasks()
 
     def _on_rise(self) -> None:
         """The flag rose: the cycle in progress differs from the last sampled one."""
