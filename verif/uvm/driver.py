@@ -225,25 +225,24 @@ class HostDriver(uvm_driver):
 
     def _next_cycle(self, c: int) -> int:
         """The next cycle in which the host changes a signal or must look again."""
-        events = [self.stall_to if self.stall_to != NEVER else self.stall_from]
+        if self.commit_driven or (self.cur is None) == self.valid_driven:
+            # drop this cycle's commit or the valid of the request just taken; bring back a
+            # request withdrawn for a cycle
+            return c + 1
+        nxt = self.stall_to if self.stall_to != NEVER else self.stall_from
         if self.cur is None:
-            # drop the valid of the request just taken; else the next request, polling the
-            # sequencer each cycle while it has nothing (or every id is in flight)
-            events.append(c + 1 if self.valid_driven else self.take_at)
-        elif not self.valid_driven:
-            events.append(c + 1)             # a request withdrawn for a cycle comes back
+            # the next request, polling the sequencer each cycle while it has nothing (or
+            # every id is in flight)
+            nxt = min(nxt, self.take_at)
         else:
-            events.append(self.withdraw_at)
-            events += [a for a in self.rs_arrival if a > c]
-        if self.commit_driven:
-            events.append(c + 1)
+            nxt = min(nxt, self.withdraw_at, *(a for a in self.rs_arrival if a > c))
         if self.uncommitted:
-            events.append(self.uncommitted[0].commit_at)
+            nxt = min(nxt, self.uncommitted[0].commit_at)
         if self.kill_at is not None:       # (None also just after a take in a committing cycle)
-            events.append(self.kill_at)
+            nxt = min(nxt, self.kill_at)
         if not self.drained():
-            events.append(self.last_progress + WATCHDOG_CYCLES + 1)
-        return max(c + 1, min(events))
+            nxt = min(nxt, self.last_progress + WATCHDOG_CYCLES + 1)
+        return max(c + 1, nxt)
 
     def _drive_issue(self, c: int) -> bool:
         """The request of cycle c (or a gap, or a withdrawal); True when the request on the bus

@@ -23,7 +23,7 @@ from cocotb.triggers import RisingEdge
 
 from verif.models.pqx_model import HostMemory
 
-from .bfm import HarnessClock, writer
+from .bfm import HarnessClock, reader, writer
 
 CLOCK_NS = 10
 
@@ -36,6 +36,8 @@ class DmaMemory:
         self.dut, self.mem, self.rng = dut, mem, rng
         self.next_edge = clock.next_edge if clock is not None else lambda: RisingEdge(dut.clk_i)
         self._writes = tuple(writer(h) for h in (dut.dma_gnt_i, dut.dma_rvalid_i, dut.dma_rdata_i))
+        self._reads = tuple(reader(h) for h in (dut.rst_ni, dut.dma_req_o, dut.dma_we_o,
+                                                dut.dma_addr_o, dut.dma_wdata_o))
         self.stall, self.max_stall, self.spurious = stall, max_stall, spurious
         self.granted: list[tuple[int, int, int]] = []
         self.pending: deque[tuple[int, int]] = deque()    # (cycle due, read data)
@@ -58,18 +60,18 @@ class DmaMemory:
             write(0)
 
     async def run(self) -> None:
-        d, rng = self.dut, self.rng
-        req_rises = RisingEdge(d.dma_req_o)
+        rst_n, get_req, get_we, get_addr, get_wdata = self._reads
+        req_rises = RisingEdge(self.dut.dma_req_o)
         cycle, gnt_held, waiting = 1, 0, None       # `cycle`: the one driven next
         while True:
             gnt = self._drive(cycle, gnt_held)
             await self.next_edge()                  # the edge ending `cycle`: its values
-            if not int(d.rst_ni.value):
+            if not rst_n():
                 self.pending.clear()
                 waiting, gnt_held, cycle = None, 0, cycle + 1
                 continue
-            req = int(d.dma_req_o.value)
-            beat = (int(d.dma_we_o.value), int(d.dma_addr_o.value), int(d.dma_wdata_o.value))
+            req = get_req()
+            beat = (get_we(), get_addr(), get_wdata())
             if waiting is not None:
                 if not req:
                     raise AssertionError(f"DMA dropped its request {_show(waiting)} before the grant")
