@@ -245,8 +245,8 @@ class XifBfm:
                            cv, cid, ckill, rv, self._get_rready(), *rfields)
 
     def _sample_bench(self, cycle: int) -> CycleSample:
-        """The bench's xif_o in one read (fields of a transfer not offered are 0 there, as the
-        port reads above give them; the consumers look at them only with their valid)."""
+        """The bench's xif_o in one read, its fields in the bench's order. The bench zeroes the
+        fields of a transfer not offered; the consumers look at them only with its valid."""
         v = self._get_xif()
         rs = v >> 67
         return CycleSample(
