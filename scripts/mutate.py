@@ -186,15 +186,15 @@ def worker(name: str, unit_name: str, seed: int, n: int | None, spec: Path | Non
                 f"{m.file}\n--- original\n{m.original}\n+++ replacement\n{m.replacement}\n")
         rtl = (ROOT / "rtl").resolve()
         sources = []
-        for f in unit.source_files():
-            rel = f.resolve().relative_to(rtl)      # every unit source lives under rtl/
-            sources.append(tmp / "rtl" / rel)
+        for f in unit.source_files():      # the mutated copy of rtl/, bench files as they are
+            f = f.resolve()
+            sources.append(tmp / "rtl" / f.relative_to(rtl) if f.is_relative_to(rtl) else f)
 
         setup_verilator_env(quick_compile=True)
         runner = get_runner("verilator")
         try:
             runner.build(sources=sources, hdl_toplevel=unit.toplevel, build_dir=out,
-                         build_args=VERILATOR_ARGS, parameters=unit.parameters, always=True,
+                         build_args=VERILATOR_ARGS + unit.build_args, parameters=unit.parameters, always=True,
                          log_file=out / "build.log")
         except Exception as exc:  # noqa: BLE001 - any build failure is reported the same way
             status.update(result="build_error", detail=f"{type(exc).__name__}: {exc}")

@@ -29,7 +29,7 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     setup_verilator_env()
     build_dir = ROOT / "build" / "sim" / (unit.build_name + ("_waves" if waves else ""))
     runner = get_runner("verilator")
-    build_args = list(VERILATOR_ARGS) + COVERAGE_ARGS
+    build_args = list(VERILATOR_ARGS) + COVERAGE_ARGS + unit.build_args
     missing = fst_missing() if waves else []
     if waves and missing:
         print(f"sim: FST needs {' and '.join(missing)} (apt-get install {' '.join(missing)}); "

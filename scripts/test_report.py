@@ -145,3 +145,18 @@ def test_each_build_in_its_own_latency_columns(tmp_path):
     assert "| KPERM | 24 | 24 | 24 | 24 | 26 ! | 25 | 12 | 12 |" in summary
     assert "| top_keccak2_s1 | two-round Keccak |" in summary
     assert "| ntt | 460 |" in summary and "pipelined: cycles" in summary
+
+
+def test_throughput_rows_give_the_start_up_apart(tmp_path):
+    """A run's start-up (simulator start to first instruction) has a column of its own and is not
+    in the rate; a run from before the column shows '-'."""
+    d = run_dir(tmp_path, "t", [step(0, "sim top seed=0")], None)
+    raw = d / "raw" / "top_s9"
+    raw.mkdir()
+    (raw / "throughput.json").write_text(json.dumps({"instructions": 1000, "seconds": 2.0,
+                                                     "startup_seconds": 4.3, "cycles": 7000}))
+    assert report.main([str(d), "--out", str(tmp_path / "o")]) == 0
+    summary = (tmp_path / "o" / "summary.md").read_text()
+    assert "| start-up (s) | wall time (s) | instructions/s |" in summary
+    assert "| top_s9 | default | 1,000 | 4.3 | 2.0 | 500 | 3,500 |" in summary
+    assert "| u_s0 | default | 100 | - | 1.0 | 100 | 500 |" in summary

@@ -66,8 +66,10 @@ WAVES_ARGS = ["--trace-fst", "--trace-structs"]
 COVERAGE_ARGS = ["--coverage-line", "--coverage-toggle"]
 """Code coverage of every `make sim` build (scripts/coverage.py reads the coverage.dat each run
 leaves): about 35 % more build time and under 10 % more run time, measured on the system test."""
-HARNESS_CLOCK_ARGS = ["--timing", "-CFLAGS", "-fcoroutines", "-CFLAGS", "-O3"]
-"""For a harness that makes its own clock inside the model (the KAT runner)."""
+TIMING_ARGS = ["--timing", "-CFLAGS", "-fcoroutines"]
+"""For a bench that makes its own clock inside the model (verif/tb/pqx_top_xif_tb.sv)."""
+HARNESS_CLOCK_ARGS = TIMING_ARGS + ["-CFLAGS", "-O3"]
+"""For the KAT runner's harness (its own clock, and the fastest model for long runs)."""
 
 
 def setup_verilator_env(quick_compile: bool = False) -> None:

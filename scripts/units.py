@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scripts.tools import TIMING_ARGS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -54,6 +56,12 @@ class Unit:
         return " + ".join(parts) or "default"
 
     @property
+    def build_args(self) -> list[str]:
+        """Verilator arguments of the unit's own: the bench of the pyuvm system tests makes its
+        clock inside the simulation (verif/tb/pqx_top_xif_tb.sv), which needs --timing."""
+        return list(TIMING_ARGS) if self.toplevel == XIF_BENCH else []
+
+    @property
     def build_name(self) -> str:
         """The build directory's name under build/sim/: units with the same top level, sources
         and parameters (the system test and the kernel tests, say) share one Verilator build."""
@@ -67,35 +75,38 @@ class Unit:
         return files
 
 
+# pqx_top in the bench of the pyuvm system tests: its own clock, and a change flag for the monitor
+XIF_BENCH = "pqx_top_xif_tb"
+XIF_SOURCES = ("rtl/pqx_top.f", "verif/tb/pqx_top_xif_tb.sv")
+
 POLY_SOURCES = ("rtl/pqx_pkg.sv", "rtl/poly/pqx_poly_pkg.sv", "rtl/poly/pqx_poly_mulmod.sv",
                 "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv",
                 "rtl/poly/pqx_poly_reduce.sv", "rtl/poly/pqx_poly_dma.sv",
                 "rtl/poly/pqx_poly_unit.sv")
 
 UNITS: dict[str, Unit] = {u.name: u for u in [
-    Unit("top", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+    Unit("top", XIF_BENCH, XIF_SOURCES, "verif.tests.test_top",
          "the coprocessor on its CV-X-IF ports: pyuvm env, random host, scoreboard, coverage"),
-    Unit("kernels_sha3", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_sha3",
+    Unit("kernels_sha3", XIF_BENCH, XIF_SOURCES, "verif.tests.test_kernels_sha3",
          "SHA3/SHAKE kernels through the pyuvm env against pycryptodome"),
-    Unit("kernels_slhdsa", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_slhdsa",
+    Unit("kernels_slhdsa", XIF_BENCH, XIF_SOURCES, "verif.tests.test_kernels_slhdsa",
          "SLH-DSA F/H/PRF, WOTS+ chain and public key kernels against a FIPS 205 reference"),
-    Unit("kernels_ntt", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_ntt",
+    Unit("kernels_ntt", XIF_BENCH, XIF_SOURCES, "verif.tests.test_kernels_ntt",
          "ML-KEM/ML-DSA/Falcon NTT, NTT^-1, MultiplyNTTs and HQC carry-less product kernels against "
          "kyber-py, dilithium-py and the definitions"),
-    Unit("kernels_sampling", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_sampling",
+    Unit("kernels_sampling", XIF_BENCH, XIF_SOURCES, "verif.tests.test_kernels_sampling",
          "ML-KEM CBD/SampleNTT and ML-DSA RejNTTPoly/RejBoundedPoly/ExpandMask kernels against kyber-py/dilithium-py"),
-    Unit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+    Unit("top_pipelined", XIF_BENCH, XIF_SOURCES, "verif.tests.test_top",
          "the pipelined build (Pipelined=1) on its CV-X-IF ports: the same tests, its own latency table",
          {"Pipelined": 1}),
-    Unit("top_soc", "pqx_top_gated_tb", ("rtl/pqx_top.f", "verif/tb/pqx_top_gated_tb.sv"),
-         "verif.tests.test_top",
+    Unit("top_soc", XIF_BENCH, XIF_SOURCES, "verif.tests.test_top",
          "the SoC's build (IssueBypass=0: queue-only execute) on its CV-X-IF ports, clocked as the "
          "SoC clocks it (its clock gate stops the clock while PQX is idle): the same tests, "
-         "every latency one more with a commit in the issue cycle", {"IssueBypass": 0}),
-    Unit("top_keccak2", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_top",
+         "every latency one more with a commit in the issue cycle", {"IssueBypass": 0, "GatedClock": 1}),
+    Unit("top_keccak2", XIF_BENCH, XIF_SOURCES, "verif.tests.test_top",
          "the two-round Keccak build (KeccakRoundsPerCycle=2) on its CV-X-IF ports: the same tests, "
          "permutations in 12 cycles", {"KeccakRoundsPerCycle": 2}),
-    Unit("kernels_ntt_pipelined", "pqx_top", ("rtl/pqx_top.f",), "verif.tests.test_kernels_ntt",
+    Unit("kernels_ntt_pipelined", XIF_BENCH, XIF_SOURCES, "verif.tests.test_kernels_ntt",
          "the NTT/Karatsuba kernels on the pipelined build", {"Pipelined": 1}),
     Unit("decoder", "pqx_decoder", ("rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv"), "verif.tests.test_decoder",
          "instruction decoder against the ISA table"),

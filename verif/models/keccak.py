@@ -74,10 +74,24 @@ def keccak_round(a: list[int], ir: int) -> list[int]:
     return iota(chi(pi(rho(theta(a)))), ir)
 
 
+# keccak_f1600 runs the same rounds with theta, rho and pi fused and chi's lanes tabled: the
+# scoreboard's model runs it for every Keccak instruction (keccak_round is the step-by-step form)
+_PI_FROM = [((x + 3 * y) % 5) + 5 * x for y in range(5) for x in range(5)]   # pi: A'[i] = A[_PI_FROM[i]]
+_RHO_PI = [(j, j % 5, RHO_OFFSETS[j]) for j in _PI_FROM]
+_CHI = [(i, (i % 5 + 1) % 5 + 5 * (i // 5), (i % 5 + 2) % 5 + 5 * (i // 5)) for i in range(25)]
+
+
 def keccak_f1600(lanes: list[int]) -> list[int]:
-    a = list(lanes)
-    for ir in range(24):
-        a = keccak_round(a, ir)
+    a, m = list(lanes), MASK64
+    for rc in ROUND_CONSTANTS:
+        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+        d = [c[x - 1] ^ (((c[(x + 1) % 5] << 1) | (c[(x + 1) % 5] >> 63)) & m) for x in range(5)]
+        b = []
+        for j, dx, n in _RHO_PI:
+            v = a[j] ^ d[dx]
+            b.append(((v << n) | (v >> (64 - n))) & m)
+        a = [b[i] ^ (~b[i1] & b[i2]) for i, i1, i2 in _CHI]
+        a[0] ^= rc
     return a
 
 

@@ -1,7 +1,9 @@
-"""Signal-level access to `pqx_top`'s flat CV-X-IF ports.
+"""Signal-level access to `pqx_top`'s flat CV-X-IF ports, and the clock its cycles follow.
 
-The BFM is the only place that knows port names. It drives one cycle's worth of host signals and
-samples everything once per cycle (mid-cycle, i.e. the values the next rising edge captures), so components above it work on plain Python integers.
+The BFM is the only place that knows port names. It drives the host's signals and samples every
+CV-X-IF signal as a clock edge captures it, so components above it work on plain Python integers.
+`HarnessClock` is the system tests' clock (made inside the bench, verif/tb/pqx_top_xif_tb.sv):
+components wake on timers that end at its edges, and only in cycles they have something to do.
 """
 
 from __future__ import annotations
@@ -9,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cocotb.handle import HierarchyObject
+import cocotb
+from cocotb.handle import HierarchyObject, _GPISetAction, _schedule_write
+from cocotb.simtime import get_sim_time
+from cocotb.triggers import Timer
 
 
 @dataclass(slots=True)
@@ -70,15 +75,61 @@ def reader(handle) -> Callable[[], int]:
 
 def writer(handle) -> Callable[[int], None]:
     """A port write that is skipped when the port already has that value from the last write
-    (the BFM is the only driver of its inputs): most host inputs hold for many cycles, and each
-    cocotb write costs as much as a few lines of the checkers."""
+    (the BFM is the only driver of its inputs): most host inputs hold for many cycles. The write
+    is scheduled as `handle.value = v` schedules it (applied in the coming read-write phase), but
+    without the value object and range checks that made a write cost as much as a few lines of
+    the checkers (cocotb's internal `_schedule_write`, stable within the pinned cocotb)."""
+    width = len(handle)
+    sim = handle._handle
     last: list[int | None] = [None]
+    if 1 < width <= 32:
+        put, text = sim.set_signal_val_int, None
+    else:
+        put, text = sim.set_signal_val_binstr, f"0{width}b"
 
     def write(value: int) -> None:
         if value != last[0]:
-            handle.value = value
+            _schedule_write(handle, put, _GPISetAction.DEPOSIT,
+                            value if text is None else format(value, text))
             last[0] = value
     return write
+
+
+class HarnessClock:
+    """The clock of the bench verif/tb/pqx_top_xif_tb.sv: a rising edge every `PERIOD` steps
+    (10 ns), made inside the simulation. Its pulse has zero width, so Python cannot see it as a
+    value change; components wake on timers that end exactly at an edge instead. Timed callbacks
+    run before the simulator evaluates their time step: there the ports still show the cycle that
+    edge ends (the values it captures), and writes apply after the edge, to the next cycle.
+    Cycles are counted from the clock object's creation (each test's own): cycle k is the one
+    the k-th edge after it ends."""
+
+    PERIOD = 10_000      # simulator steps (1 ps)
+
+    def __init__(self) -> None:
+        self.origin = get_sim_time("step") // self.PERIOD * self.PERIOD
+
+    def cycle(self) -> int:
+        """The cycle the last edge ended (at an edge's timer: that edge's, not yet evaluated)."""
+        return (get_sim_time("step") - self.origin) // self.PERIOD
+
+    def edge_steps(self, cycle: int) -> int:
+        """Simulator steps from now to the edge that ends `cycle` (which must lie ahead)."""
+        return self.origin + cycle * self.PERIOD - get_sim_time("step")
+
+    def edge(self, cycle: int) -> Timer:
+        """Wakes at the edge that ends `cycle`."""
+        return Timer(self.edge_steps(cycle), "step")
+
+    def next_edge(self) -> Timer:
+        return self.edge(self.cycle() + 1)
+
+
+def run_woken_tasks() -> None:
+    """Runs the cocotb tasks that a simulator callback of our own woke (an Event set, an item
+    done), as cocotb does after each of its triggers (its event loop: internal, stable within
+    the pinned cocotb)."""
+    cocotb._event_loop._inst.run()
 
 
 class Port:
@@ -94,13 +145,20 @@ class Port:
 
 
 class XifBfm:
-    """Drives and samples the flat CV-X-IF ports of `pqx_top`. `clk`: the clock the interface's
-    cycles follow, by default the DUT's own; the SoC passes its system clock, since it gates
-    PQX's clock while PQX is idle (no edge there, yet the host's cycles go on)."""
+    """Drives and samples the flat CV-X-IF ports of `pqx_top`. By default `dut` is the system
+    tests' bench (verif/tb/pqx_top_xif_tb.sv): its cycles follow the bench's own clock (`clock`)
+    and `changed` reads its change flag. `clk`: instead, a clock port that cocotb drives (the SoC
+    check passes its system clock, since the SoC gates PQX's clock while PQX is idle: no edge
+    there, yet the host's cycles go on); `clock` and `changed` are then None."""
 
     def __init__(self, dut: HierarchyObject, clk: HierarchyObject | None = None) -> None:
         self.dut = dut
-        self.clk = clk if clk is not None else dut.clk_i
+        self.clk = clk
+        self.clock = HarnessClock() if clk is None else None
+        self.changed = reader(dut.xif_changed_o) if clk is None else None
+        self._get_xif = reader(dut.xif_o) if clk is None else None
+        self.changed_handle = dut.xif_changed_o._handle if clk is None else None
+        self.issue_ready_handle = dut.issue_ready_o._handle
         # pqx_top itself: the DUT, or the instance inside a bench wrapper (unit top_soc)
         self.core = dut.u_pqx if hasattr(dut, "u_pqx") else dut
         d = dut
@@ -132,7 +190,7 @@ class XifBfm:
                       self._set_cv, self._set_cid, self._set_ckill, self._set_rready):
             write(0)
 
-    # --- driving (call right after a rising edge)
+    # --- driving (call at an edge: the values apply to the cycle it starts)
     def drive_issue(self, valid: int, instr: int, issue_id: int, rs: tuple[int, int, int],
                     rs_valid: int) -> None:
         self._set_iv(valid)
@@ -165,8 +223,10 @@ class XifBfm:
     def result_id(self) -> int:
         return self._get_r_fields[0]()
 
-    # --- sampling (call mid-cycle)
+    # --- sampling (call at an edge before it is evaluated, or mid-cycle)
     def sample(self, cycle: int) -> CycleSample:
+        if self._get_xif is not None:
+            return self._sample_bench(cycle)
         iv = self._get_iv()
         if iv:
             instr, iid = self._get_instr(), self._get_id()
@@ -183,6 +243,19 @@ class XifBfm:
         return CycleSample(cycle, iv, self._get_ready(), instr, iid, rs, rs_valid,
                            self._get_accept(), self._get_wb(), self._get_rr(),
                            cv, cid, ckill, rv, self._get_rready(), *rfields)
+
+    def _sample_bench(self, cycle: int) -> CycleSample:
+        """The bench's xif_o in one read, its fields in the bench's order. The bench zeroes the
+        fields of a transfer not offered; the consumers look at them only with its valid."""
+        v = self._get_xif()
+        rs = v >> 67
+        return CycleSample(
+            cycle, v >> 200, v >> 199 & 1, v >> 167 & 0xFFFFFFFF, v >> 163 & 0xF,
+            (rs & 0xFFFFFFFF, rs >> 32 & 0xFFFFFFFF, rs >> 64 & 0xFFFFFFFF), v >> 64 & 7,
+            v >> 63 & 1, v >> 62 & 1, v >> 59 & 7,
+            v >> 58 & 1, v >> 54 & 0xF, v >> 53 & 1,
+            v >> 52 & 1, v >> 51 & 1, v >> 47 & 0xF, v >> 15 & 0xFFFFFFFF, v >> 10 & 0x1F,
+            v >> 9 & 1, v >> 8 & 1, v >> 2 & 0x3F, v >> 1 & 1, v & 1)
 
     # --- backdoor access to the architectural state (end-of-test checks, initial randomisation)
     def peek_state(self, name: str) -> list[int]:

@@ -136,9 +136,11 @@ class XifCoverage(uvm_component):
                 self.hit("withdrawal", "id changed")
         if s.issue_valid and not s.issue_ready and s.rs_valid & s.register_read != s.register_read:
             self.waited_rs = True
-        if s.result_valid and not s.result_ready:
-            self.stall_run += 1
-        elif self.stall_run:
+        # the monitor may skip cycles that repeat the previous sample: a stalled sample lasted
+        # until the next one
+        if p is not None and p.result_valid and not p.result_ready:
+            self.stall_run += s.cycle - p.cycle
+        if self.stall_run and not (s.result_valid and not s.result_ready):
             self.hit("stall length", _bucket(self.stall_run, STALL_EDGES))
             self.stall_run = 0
         self.prev_sample = s

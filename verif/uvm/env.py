@@ -6,8 +6,6 @@ import os
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge
 from pyuvm import ConfigDB, uvm_env, uvm_sequencer, uvm_test
 
 from verif.models import PqxModel
@@ -60,7 +58,8 @@ def derived_rng(seed: int, stream: str) -> random.Random:
 
 
 class XifBaseTest(uvm_test):
-    """Clock, reset, seeded generators, model and env; subclasses implement `stimulus`.
+    """Reset, seeded generators, model and env; subclasses implement `stimulus`. The clock is
+    the bench's own (verif/tb/pqx_top_xif_tb.sv; `self.bfm.clock`).
 
     Two generators come from cocotb's RANDOM_SEED (the SEED make variable): `rng` for the stimulus
     (instructions, operands, the initial S and O; ConfigDB "RNG") and one for the host's timing
@@ -91,20 +90,20 @@ class XifBaseTest(uvm_test):
         self.logger.info(f"seed {os.environ.get('COCOTB_RANDOM_SEED', '?')} "
                          f"(this test's generator: {self.seed})")
         dut, bfm = cocotb.top, self.bfm
-        Clock(dut.clk_i, 10, "ns").start()
+        clock = bfm.clock
         bfm.reset_inputs()
         memory = None
         if hasattr(dut, "dma_req_o"):      # the polynomial unit's DMA: a stalling memory
             mem_seed = derived_rng(self.seed, "memory").getrandbits(32)
             self.model.host = HostMemory(mem_seed)
             memory = DmaMemory(dut, HostMemory(mem_seed), derived_rng(self.seed, "bus"),
-                               stall=0.2, max_stall=3)
+                               stall=0.2, max_stall=3, clock=clock)
             memory.reset_inputs()
             cocotb.start_soon(memory.run())
         dut.rst_ni.value = 0
-        await ClockCycles(dut.clk_i, 3)
+        await clock.edge(3)
         dut.rst_ni.value = 1
-        await RisingEdge(dut.clk_i)
+        await clock.edge(4)
         for name, words in (("s", self.model.S), ("o", self.model.O)):
             words[:] = [self.rng.getrandbits(32) for _ in range(50)]
             bfm.poke_state(name, words)
@@ -118,11 +117,11 @@ class XifBaseTest(uvm_test):
     async def check_host_memory(self, memory: DmaMemory) -> None:
         """Once the last transfer has ended, host memory must be what the model's POLY_STs
         made of it (a killed or rejected POLY_ST writes nothing)."""
-        dut = cocotb.top
+        clock = self.bfm.clock
         for _ in range(10_000):
             if not int(self.bfm.core.u_poly.busy_o.value) and memory.idle():
                 break
-            await RisingEdge(dut.clk_i)
+            await clock.next_edge()
         else:
             raise AssertionError("the polynomial unit is still busy 10,000 cycles after the drain")
         diff = memory.differs_from(self.model.host)
@@ -136,9 +135,10 @@ class XifBaseTest(uvm_test):
 
     async def drain(self, limit: int = 10_000) -> None:
         """Wait until the host has nothing in flight and the last result has been taken."""
+        clock = self.bfm.clock
         for _ in range(limit):
-            await RisingEdge(cocotb.top.clk_i)
+            await clock.next_edge()
             if self.env.driver.drained() and not self.env.seqr.seq_item_export.req_q.qsize():
-                await ClockCycles(cocotb.top.clk_i, 2)
+                await clock.edge(clock.cycle() + 2)
                 return
         raise AssertionError(f"not drained after {limit} cycles: in flight {self.env.driver.in_flight}")

@@ -1,7 +1,7 @@
 """A lean zero-stall CV-X-IF host for running long kernels (KATs) on `pqx_top` quickly.
 
-The pyuvm env (verif/uvm) wakes Python three times a cycle and randomises the host; this host
-wakes once per instruction (once more per permutation) and does the least work that still drives
+The pyuvm env (verif/uvm) randomises the host and checks every transaction (a few Python
+wake-ups per instruction); this host wakes once per instruction (once more per permutation) and does the least work that still drives
 the protocol correctly:
 
 * issue back to back: one instruction presented per cycle, all `rs_valid` bits with the request;
