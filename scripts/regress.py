@@ -107,9 +107,9 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
         cmd += ["--test", test]
         repro += f" TEST={test}"
     # runs of one unit share its build (scripts/sim.py locks it) and have their own run directories
-    # about 2,000 instructions per second in a long system run, plus the build
+    # about 3,000 instructions per second in a long system run (2,300-3,600 measured), plus the build
     return Step(f"sim {unit} seed={seed}" + (f" N={n}" if n else ""), cmd, repro, seed, junit, kind="sim",
-                estimate=60.0 + (n or 0) / 2000)
+                estimate=60.0 + (n or 0) / 3000)
 
 
 def coverage_plan(seed: int, n: int | None) -> list[Step]:

@@ -391,9 +391,19 @@ def nextpnr(out: Path, js: Path, tag: str, timeout: int, extra: tuple[str, ...] 
     except subprocess.TimeoutExpired:
         return False, report, logf
     if r.returncode:
+        if overfull(logf):          # a measured fact about the design, not a tool failure
+            return False, report, logf
         tail = (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]
         raise ToolError(f"nextpnr failed: {tail[0]} (log: {rel(logf)})")
     return True, report, logf
+
+
+def overfull(logf: Path) -> dict[str, str]:
+    """The device resources a design needs more of than the device has, from nextpnr's
+    utilisation lines ('TRELLIS_COMB:  131700/  83640   157%'): {resource: 'used / available'}."""
+    text = logf.read_text(errors="replace") if logf.exists() else ""
+    return {name: f"{int(used):,} / {int(avail):,}" for name, used, avail in
+            re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%$", text, re.M) if int(used) > int(avail)}
 
 
 def read_report(report: Path) -> dict:
@@ -411,9 +421,12 @@ def place_and_route(out: Path, js: Path, budget_s: int, router: str) -> dict:
     t0 = time.monotonic()
     routed, report, logf = nextpnr(out, js, "nextpnr", budget_s, ("--router", router))
     fig: dict = {"pnr_s": round(time.monotonic() - t0), "routed": routed, "router": router}
+    too_big = overfull(logf)
     if routed:
         r = read_report(report)
         fig.update(fmax_mhz=r["mhz"], critical_path=r["critical_path"], utilisation=r["utilisation"])
+    elif too_big:
+        fig.update(fmax_mhz=None, does_not_fit=too_big, critical_path=None)
     else:
         text = logf.read_text(errors="replace") if logf.exists() else ""
         est = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", text)
@@ -525,6 +538,8 @@ def ge_text(res: dict) -> str:
 def fmax_text(e: dict) -> str:
     if e.get("fmax_mhz") is not None:
         return f"{e['fmax_mhz']} MHz"
+    if e.get("does_not_fit"):
+        return "does not fit the device (" + ", ".join(f"{k} {v}" for k, v in e["does_not_fit"].items()) + ")"
     est = e.get("estimate_mhz")
     return (f"not routed within {e['pnr_s']} s" + (f"; placement estimate {est} MHz" if est else
                                                     "; placement did not finish"))

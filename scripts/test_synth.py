@@ -149,3 +149,16 @@ def test_glue_cones_stop_at_black_boxes(work):
     sinks = {c["sink"]: c for c in fig["cones"]}
     assert sinks["u_sub.a_i"]["gates"] == 1 and sinks["q"]["gates"] == 1
     assert fig["ff"] == 1 and fig["depth"] == 1
+
+
+def test_a_design_larger_than_the_device_is_a_figure(tmp_path):
+    """nextpnr's utilisation lines over 100 % (measured: pqx_top needs 157 % of the LFE5U-85F's
+    logic cells) make the unit 'does not fit', not a tool error; within the device, nothing."""
+    log = tmp_path / "nextpnr.log"
+    log.write_text("Info: Device utilisation:\nInfo: \t          TRELLIS_FF:   27675/  83640    33%\n"
+                   "Info: \t        TRELLIS_COMB:  131700/  83640   157%\n"
+                   "ERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'TRELLIS_COMB'\n")
+    assert synth.overfull(log) == {"TRELLIS_COMB": "131,700 / 83,640"}
+    assert "does not fit" in synth.fmax_text({"does_not_fit": synth.overfull(log), "pnr_s": 1})
+    log.write_text("Info: \t        TRELLIS_COMB:  83640/  83640   100%\nERROR: something else\n")
+    assert synth.overfull(log) == {}
