@@ -2,11 +2,13 @@
 
 For each parameter set, N random cases (seeded): KeyGen, Encaps with that key, Decaps of the
 honest ciphertext and of a corrupted one, on both builds; every output is checked against the
-reference as in --check. Reported per operation: mean mcycle (baseline, PQX), the speed-up, HORCRUX
-Table IV next to it with the goal (PQX at most 60 % of HORCRUX's optimized figure), and the
-spread (max - min) over the cases of the cycles that do not depend on public data only
-(mcycle minus the matrix expansion): the constant-time figure, which must be 0. Decaps is also
-compared case by case: valid and invalid ciphertext under the same key must take exactly the same
+reference as in --check, and the untimed operations of the first two cases (external mu, rejected
+signatures and keys) run and are checked too, so the nightly needs no separate --check. Reported
+per operation: mean mcycle (baseline, PQX), the speed-up, HORCRUX Table IV next to it with the
+goal (PQX at most 60 % of HORCRUX's optimized figure), and the spread (max - min) over the cases
+of the cycles that do not depend on public data only (mcycle minus the matrix expansion): the
+constant-time figure, which must be 0. Decaps is also compared case by case: valid and invalid
+ciphertext under the same key must take exactly the same
 cycles. Stack high-water mark and code size (.text) per program. Markdown and JSON to <report>.
 """
 
@@ -21,6 +23,9 @@ from verif.soc.schemes import GOAL, HORCRUX_TABLE_IV, ParamSet
 
 OPS = {"mlkem": ("keygen", "encaps", "decaps"), "mldsa": ("keygen", "sign", "verify"),
        "slhdsa": ("keygen", "sign_det", "verify")}
+CHECKED = 2
+"""Cases whose untimed operations (external mu, rejected signatures and keys) the table's run
+checks too."""
 BASELINE_SKIPPED = {"slhdsa": "SLH-DSA-SHAKE-128f"}
 """Plain-C SLH-DSA is slow to simulate (Keccak-f in C: about 48 k cycles; 128f KeyGen about 200 M
 cycles, some ten minutes): the baseline runs for this set only (HORCRUX's row), KeyGen and Verify."""
@@ -46,18 +51,24 @@ def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
     rows, failures = [], []
     for pset in psets:
         ops = OPS[pset.scheme]
-        cases = [c for c in random_cases(pset, random.Random(f"{seed}:{pset.name}"), count)
-                 if c["op"] in ops and c["want"].get("ok", b"\x01") == b"\x01"]
+        drawn = random_cases(pset, random.Random(f"{seed}:{pset.name}"), count)
+        timed = [c for c in drawn if c["op"] in ops and c["want"].get("ok", b"\x01") == b"\x01"]
         # ML-KEM: keygen, encaps, decaps of a valid and of an invalid ciphertext; ML-DSA: keygen,
-        # sign, verify of the valid signature
+        # sign, verify of the valid signature. The other operations of the first CHECKED cases
+        # (external mu, rejected signatures and keys) are run and checked, not timed: this run is
+        # also the nightly's check of the set against the reference (--check CHECKED).
+        per_case = len(drawn) // count if count else 0
+        checked = [c for c in drawn[:CHECKED * per_case] if not any(c is t for t in timed)]
         meas: dict[str, dict] = {}
         for variant in variants:
-            vcases = baseline_cases(pset, cases) if variant == "baseline" else cases
-            results = engine.map([(pset, variant, c["op"], c["inputs"]) for c in vcases])
-            for c, r in zip(vcases, results):
+            vcases = baseline_cases(pset, timed) if variant == "baseline" else timed
+            vchecked = [] if variant == "baseline" and pset.scheme in BASELINE_SKIPPED else checked
+            results = engine.map([(pset, variant, c["op"], c["inputs"]) for c in vcases + vchecked])
+            for c, r in zip(vcases + vchecked, results):
                 err = r.error or compare(r.outputs, c["want"])
                 if err:
                     failures.append(f"{pset.name} {variant} {c['op']}: {err}")
+            results = results[:len(vcases)]
             elf = engine.program(pset, variant)[0]
             meas[variant] = {"results": results, "cases": vcases, "text": text_size(elf),
                              "stack": max((r.stack or 0) for r in results) if results else 0}
@@ -98,9 +109,19 @@ def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
 
 def merge_reports(parts: list[Path], report: Path) -> Path:
     """One schemes.md and schemes.json in `report` from the schemes.json of jobs that each ran
-    some parameter sets (the nightly runs a job per set), in the order given."""
+    some parameter sets and builds (the nightly runs a job per set and build), in the order
+    given: the rows of one set's builds become one row."""
     runs = [json.loads(p.read_text()) for p in parts]
-    rows = [row for run in runs for row in run["rows"]]
+    rows: list[dict] = []
+    by_op: dict[tuple[str, str], dict] = {}
+    for row in (row for run in runs for row in run["rows"]):
+        key = (row["param"], row["op"])
+        if row["op"] != "_sizes" and key in by_op:      # the same set's other build
+            by_op[key].update({v: row[v] for v in ("baseline", "pqx") if v in row})
+            continue
+        row = dict(row)
+        by_op.setdefault(key, row)
+        rows.append(row)
     failures = [f for run in runs for f in run["failures"]]
     report.mkdir(parents=True, exist_ok=True)
     (report / "schemes.md").write_text(render(rows, runs[0]["count"], runs[0]["seed"], failures))

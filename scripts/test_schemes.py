@@ -40,3 +40,25 @@ def test_compress_is_exact_for_every_input():
 def test_parse_output():
     outs, nums = parse("ek 0a0b\nek 0c\ncycles 120\nk zz\nstack 9\n")
     assert outs == {"ek": bytes.fromhex("0a0b0c")} and nums == {"cycles": 120, "stack": 9}
+
+
+def test_merge_joins_one_sets_builds_into_one_row(tmp_path):
+    """The nightly times each set's builds in jobs of their own: the merged table has one row per
+    set and operation with both builds (and their speed-up), and keeps every job's failures."""
+    import json
+
+    from scripts.scheme_cycles import merge_reports
+    stat = {"mean": 2000.0, "min": 2000, "max": 2000, "ct_spread": 0, "attempts": None, "ct_parts": {}, "n": 3}
+    parts = []
+    for variant, mean, failures in (("baseline", 8000.0, []), ("pqx", 2000.0, ["ML-KEM-512 pqx decaps: k"])):
+        rows = [{"param": "ML-KEM-512", "op": "keygen", "horcrux": None, variant: dict(stat, mean=mean)},
+                {"param": "ML-KEM-512", "op": "_sizes", "variant": variant, "text": 10, "stack": 20}]
+        (tmp_path / variant).mkdir()
+        part = tmp_path / variant / "schemes.json"
+        part.write_text(json.dumps({"seed": 1, "count": 3, "rows": rows, "failures": failures}))
+        parts.append(part)
+    md = merge_reports(parts, tmp_path / "out").read_text()
+    rows = [ln for ln in md.splitlines() if ln.startswith("| ML-KEM-512 | keygen")]
+    assert rows == [ln for ln in rows if "| 8.0 | 2.0 | 4.0x |" in ln] and len(rows) == 1, rows
+    assert md.count("| ML-KEM-512 | baseline |") == 1 and md.count("| ML-KEM-512 | pqx |") == 1
+    assert "ML-KEM-512 pqx decaps: k" in md
