@@ -22,9 +22,20 @@ from .protocol import XifProtocolChecker
 from .scoreboard import XifScoreboard
 
 
+class XifSequencer(uvm_sequencer):
+    """pyuvm's sequencer relays every item through a task of its own (its queue, then the
+    driver's); with nothing to arbitrate (items are taken in the order the sequences offer
+    them, as there) start_item puts the item in the driver's queue itself: one task switch
+    fewer per instruction."""
+
+    async def start_item(self, item) -> None:
+        await self.seq_item_export.put_req(item)
+        await item.start_condition.wait()
+
+
 class XifEnv(uvm_env):
     def build_phase(self) -> None:
-        self.seqr = uvm_sequencer("seqr", self)
+        self.seqr = XifSequencer("seqr", self)
         self.driver = HostDriver("driver", self)
         self.monitor = XifMonitor("monitor", self)
         self.protocol = XifProtocolChecker("protocol", self)
