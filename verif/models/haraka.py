@@ -87,13 +87,25 @@ SBOX: tuple[int, ...] = tuple(_sbox_entry(x) for x in range(256))
 """FIPS 197 5.1.1: the multiplicative inverse, then the affine map."""
 
 
+_SHIFT_ROWS = tuple(4 * ((c + r) % 4) + r for c in range(4) for r in range(4))
+"""ShiftRows (FIPS 197 5.1.2): byte r of column c comes from column c + r."""
+_MUL2 = tuple(gf_mul(x, 2) for x in range(256))
+_MUL3 = tuple(gf_mul(x, 3) for x in range(256))
+"""MixColumns' products by {02} and {03} (FIPS 197 5.1.3), tabled: the scoreboard's model runs
+forty AES rounds per HARAKA512."""
+
+
 def aes_round(state: bytes, key: bytes, last: bool = False) -> bytes:
     """One AES round (FIPS 197 5.1): SubBytes, ShiftRows, MixColumns (not in the last round),
     AddRoundKey."""
-    t = [SBOX[state[4 * ((c + r) % 4) + r]] for c in range(4) for r in range(4)]
+    t = [SBOX[state[i]] for i in _SHIFT_ROWS]
     if not last:
-        t = [gf_mul(t[4 * c + r], 2) ^ gf_mul(t[4 * c + (r + 1) % 4], 3)
-             ^ t[4 * c + (r + 2) % 4] ^ t[4 * c + (r + 3) % 4] for c in range(4) for r in range(4)]
+        m2, m3, mixed = _MUL2, _MUL3, []
+        for c in range(0, 16, 4):
+            a0, a1, a2, a3 = t[c:c + 4]
+            mixed += (m2[a0] ^ m3[a1] ^ a2 ^ a3, a0 ^ m2[a1] ^ m3[a2] ^ a3,
+                      a0 ^ a1 ^ m2[a2] ^ m3[a3], m3[a0] ^ a1 ^ a2 ^ m2[a3])
+        t = mixed
     return bytes(x ^ k for x, k in zip(t, key))
 
 

@@ -84,12 +84,16 @@ _CHI = [(i, (i % 5 + 1) % 5 + 5 * (i // 5), (i % 5 + 2) % 5 + 5 * (i // 5)) for 
 def keccak_f1600(lanes: list[int]) -> list[int]:
     a, m = list(lanes), MASK64
     for rc in ROUND_CONSTANTS:
-        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
-        d = [c[x - 1] ^ (((c[(x + 1) % 5] << 1) | (c[(x + 1) % 5] >> 63)) & m) for x in range(5)]
-        b = []
-        for j, dx, n in _RHO_PI:
-            v = a[j] ^ d[dx]
-            b.append(((v << n) | (v >> (64 - n))) & m)
+        c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20]
+        c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21]
+        c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22]
+        c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23]
+        c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24]
+        # D[x] = C[x - 1] ^ rot(C[x + 1], 1)
+        d = (c4 ^ (((c1 << 1) | (c1 >> 63)) & m), c0 ^ (((c2 << 1) | (c2 >> 63)) & m),
+             c1 ^ (((c3 << 1) | (c3 >> 63)) & m), c2 ^ (((c4 << 1) | (c4 >> 63)) & m),
+             c3 ^ (((c0 << 1) | (c0 >> 63)) & m))
+        b = [(((v := a[j] ^ d[dx]) << n) | (v >> (64 - n))) & m for j, dx, n in _RHO_PI]
         a = [b[i] ^ (~b[i1] & b[i2]) for i, i1, i2 in _CHI]
         a[0] ^= rc
     return a

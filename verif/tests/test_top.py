@@ -23,7 +23,7 @@ from cocotb.triggers import Timer
 from verif.models import PqxModel, Result, decode
 from verif.models.isa import INSTRUCTIONS
 from verif.models.timing import contract as latency_contract, pipelined_build
-from verif.uvm.env import XifBaseTest, knob
+from verif.uvm.env import XifBaseTest, freeze_heap, knob
 from verif.uvm.host_config import HostConfig
 from verif.uvm.sequences import (ItemSequence, ListSequence, RandomSequence, default_random_count,
                                  instruction, operands, random_instruction, random_items,
@@ -52,6 +52,7 @@ class XifRandomTest(XifBaseTest):
         count = knob("PQX_N", default_random_count())
         self.logger.info(f"{count} random instructions")
         items = random_items(self.rng, count)     # (RandomSequence's, made before the clock starts)
+        freeze_heap()
         start = time.monotonic()
         startup = process_seconds()
         progress = cocotb.start_soon(self.progress(count, start))

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import cocotb
+from cocotb import simulator
 from cocotb.handle import HierarchyObject, _GPISetAction, _schedule_write
-from cocotb.simtime import get_sim_time
 from cocotb.triggers import Timer
 
 
@@ -62,7 +62,10 @@ def reader(handle) -> Callable[[], int]:
     """A fast integer read of a port: the simulator's bit string straight to int, without the
     LogicArray that `int(handle.value)` builds (that object was a third of the system test's
     time). Verilator is two-state; an X or Z would fall back to cocotb's own conversion, which
-    reports it. Uses the handle's simulator object (`_handle`), stable within the pinned cocotb."""
+    reports it. Below 32 bits the simulator's integer value is read directly (two-state: no X to
+    report). Uses the handle's simulator object (`_handle`), stable within the pinned cocotb."""
+    if len(handle) < 32:      # flags and small fields: the simulator's integer, no string
+        return handle._handle.get_signal_val_long
     raw = handle._handle.get_signal_val_binstr
 
     def read() -> int:
@@ -73,12 +76,18 @@ def reader(handle) -> Callable[[], int]:
     return read
 
 
-def writer(handle) -> Callable[[int], None]:
+def writer(handle, direct: bool = False) -> Callable[[int], None]:
     """A port write that is skipped when the port already has that value from the last write
     (the BFM is the only driver of its inputs): most host inputs hold for many cycles. The write
     is scheduled as `handle.value = v` schedules it (applied in the coming read-write phase), but
     without the value object and range checks that made a write cost as much as a few lines of
-    the checkers (cocotb's internal `_schedule_write`, stable within the pinned cocotb)."""
+    the checkers (cocotb's internal `_schedule_write`, stable within the pinned cocotb).
+
+    `direct`: the deposit goes straight to the simulator instead (no ReadWrite trigger, no
+    task switch). Verilator applies a VPI deposit inertially, after it has evaluated the time
+    step in progress, so a write at an edge still applies after that edge, to the next cycle,
+    as the scheduled write does (checked by XifLatencyTest's exact latencies). Only for
+    writers called from the bench clock's edges or from simulator callbacks after them."""
     width = len(handle)
     sim = handle._handle
     last: list[int | None] = [None]
@@ -86,6 +95,14 @@ def writer(handle) -> Callable[[int], None]:
         put, text = sim.set_signal_val_int, None
     else:
         put, text = sim.set_signal_val_binstr, f"0{width}b"
+    if direct:
+        deposit = _GPISetAction.DEPOSIT.value
+
+        def write_direct(value: int) -> None:
+            if value != last[0]:
+                put(deposit, value if text is None else format(value, text))
+                last[0] = value
+        return write_direct
 
     def write(value: int) -> None:
         if value != last[0]:
@@ -93,6 +110,13 @@ def writer(handle) -> Callable[[int], None]:
                             value if text is None else format(value, text))
             last[0] = value
     return write
+
+
+def _now() -> int:
+    """The simulation time in steps (cocotb's get_sim_time("step") without its unit handling:
+    the host and the monitor ask for it at every wake-up)."""
+    high, low = simulator.get_sim_time()
+    return high << 32 | low
 
 
 class HarnessClock:
@@ -107,15 +131,15 @@ class HarnessClock:
     PERIOD = 10_000      # simulator steps (1 ps)
 
     def __init__(self) -> None:
-        self.origin = get_sim_time("step") // self.PERIOD * self.PERIOD
+        self.origin = _now() // self.PERIOD * self.PERIOD
 
     def cycle(self) -> int:
         """The cycle the last edge ended (at an edge's timer: that edge's, not yet evaluated)."""
-        return (get_sim_time("step") - self.origin) // self.PERIOD
+        return (_now() - self.origin) // self.PERIOD
 
     def edge_steps(self, cycle: int) -> int:
         """Simulator steps from now to the edge that ends `cycle` (which must lie ahead)."""
-        return self.origin + cycle * self.PERIOD - get_sim_time("step")
+        return self.origin + cycle * self.PERIOD - _now()
 
     def edge(self, cycle: int) -> Timer:
         """Wakes at the edge that ends `cycle`."""
@@ -178,7 +202,7 @@ class XifBfm:
             d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_valid_o, d.result_ready_i))
         self._get_r_fields = tuple(reader(h) for h in self._r_fields)
         (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv, self._set_cv,
-         self._set_cid, self._set_ckill, self._set_rready) = (writer(h) for h in (
+         self._set_cid, self._set_ckill, self._set_rready) = (writer(h, direct=clk is None) for h in (
             d.issue_valid_i, d.issue_instr_i, d.issue_id_i, d.register_rs_i, d.register_rs_valid_i,
             d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_ready_i))
 

@@ -40,7 +40,6 @@ from .items import ResultTxn, XifInstr
 # may wait for an engine run (or the clear after reset) that long.
 WATCHDOG_CYCLES = 2000 + POLY_LONGEST_WAIT
 NEVER = 1 << 62          # a cycle no run reaches
-SETTLE = 1_000           # simulator steps (1 ns) after an edge: its writes have been evaluated
 
 
 def cycles_until(rng: random.Random, p: float) -> int:
@@ -134,8 +133,9 @@ class HostDriver(uvm_driver):
     # ------------------------------------------------------------------ event loop
     # The host runs on simulator callbacks, not as a task (no task switch per wake-up): a timer
     # callback at the edge before its next event, a value-change callback while a request
-    # waits for issue_ready, and 1 ns after an edge where it must see a handshake of its own
-    # inputs (`SETTLE`). A failure (the watchdog) ends the callbacks and is raised from here.
+    # waits for issue_ready, and a read-write callback in the same time step where it must see
+    # a handshake of its own inputs (`_once_settled`: no time step of its own, so no extra model
+    # evaluation). A failure (the watchdog) ends the callbacks and is raised from here.
     async def run_phase(self) -> None:
         clock = self.bfm.clock
         self._timer: simulator.sim_callback | None = None
@@ -175,6 +175,12 @@ class HostDriver(uvm_driver):
     def _at(self, steps: int, step: Callable[[], None]) -> None:
         self._timer = simulator.register_timed_callback(steps, self._wake, "timer", step)
 
+    def _once_settled(self, step: Callable[[], None]) -> None:
+        """`step` in this time step's read-write phase: the simulator has evaluated the inputs
+        written so far (the BFM's deposits apply right after the evaluation of the edge), and
+        writes made there still apply to the cycle in progress."""
+        self._timer = simulator.register_rwsynch_callback(self._wake, "timer", step)
+
     def _sleep_until_due(self) -> None:
         """Until the edge before cycle `_due`, or until issue_ready rises under the waiting
         request (then it is taken in the cycle that edge starts)."""
@@ -189,7 +195,7 @@ class HostDriver(uvm_driver):
         if self._drive_issue(c):
             # the request can be committed or killed in its issue cycle: let the new inputs
             # settle and see whether the handshake happens
-            self._at(SETTLE, self._settled)
+            self._once_settled(self._settled)
         else:
             self._close_cycle(c)
 
@@ -206,7 +212,7 @@ class HostDriver(uvm_driver):
         self._sleep_until_due()
 
     def _ready_rose(self) -> None:
-        self._at(SETTLE, self._ready_settled)
+        self._once_settled(self._ready_settled)
 
     def _ready_settled(self) -> None:
         if not self.bfm.issue_ready():

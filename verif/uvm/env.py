@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 
@@ -21,9 +22,20 @@ from .protocol import XifProtocolChecker
 from .scoreboard import XifScoreboard
 
 
+class XifSequencer(uvm_sequencer):
+    """pyuvm's sequencer relays every item through a task of its own (its queue, then the
+    driver's); with nothing to arbitrate (items are taken in the order the sequences offer
+    them, as there) start_item puts the item in the driver's queue itself: one task switch
+    fewer per instruction."""
+
+    async def start_item(self, item) -> None:
+        await self.seq_item_export.put_req(item)
+        await item.start_condition.wait()
+
+
 class XifEnv(uvm_env):
     def build_phase(self) -> None:
-        self.seqr = uvm_sequencer("seqr", self)
+        self.seqr = XifSequencer("seqr", self)
         self.driver = HostDriver("driver", self)
         self.monitor = XifMonitor("monitor", self)
         self.protocol = XifProtocolChecker("protocol", self)
@@ -55,6 +67,14 @@ def derived_rng(seed: int, stream: str) -> random.Random:
     the streams are independent, so drawing more or fewer host choices (another HostConfig)
     does not move the stimulus."""
     return random.Random(f"{seed}/{stream}")
+
+
+def freeze_heap() -> None:
+    """Moves every object alive now (the model's tables, pyuvm's tree, a test's stimulus list)
+    out of the garbage collector's sight: they live to the end of the test, and the full
+    collections that walked them each time were 3 % of a long run."""
+    gc.collect()
+    gc.freeze()
 
 
 class XifBaseTest(uvm_test):
@@ -107,6 +127,7 @@ class XifBaseTest(uvm_test):
         for name, words in (("s", self.model.S), ("o", self.model.O)):
             words[:] = [self.rng.getrandbits(32) for _ in range(50)]
             bfm.poke_state(name, words)
+        freeze_heap()
         await self.stimulus()
         await self.drain()
         self.env.scoreboard.check_state(bfm.peek_state("s"), bfm.peek_state("o"))

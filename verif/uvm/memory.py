@@ -35,7 +35,7 @@ class DmaMemory:
         either with a period of CLOCK_NS."""
         self.dut, self.mem, self.rng = dut, mem, rng
         self.next_edge = clock.next_edge if clock is not None else lambda: RisingEdge(dut.clk_i)
-        self._writes = tuple(writer(h) for h in (dut.dma_gnt_i, dut.dma_rvalid_i, dut.dma_rdata_i))
+        self._writes = tuple(writer(h, direct=clock is not None) for h in (dut.dma_gnt_i, dut.dma_rvalid_i, dut.dma_rdata_i))
         self._reads = tuple(reader(h) for h in (dut.rst_ni, dut.dma_req_o, dut.dma_we_o,
                                                 dut.dma_addr_o, dut.dma_wdata_o))
         self.stall, self.max_stall, self.spurious = stall, max_stall, spurious

@@ -23,13 +23,28 @@ from .bfm import CycleSample, XifBfm, run_woken_tasks
 from .items import CommitTxn, IssueTxn, ResultTxn
 
 
+class DirectAnalysisPort(uvm_analysis_port):
+    """An analysis port that calls each subscriber's write function itself (pyuvm's port calls
+    the export, which calls it). Every export connected must be a uvm_subscriber's."""
+
+    def connect(self, export) -> None:
+        if not hasattr(export, "write_fn"):
+            raise TypeError(f"{self.get_full_name()}: {export.get_full_name()} is not a "
+                            f"uvm_subscriber's analysis export")
+        super().connect(export)
+
+    def write(self, datum) -> None:
+        for export in self.subscribers:
+            export.write_fn(datum)
+
+
 class XifMonitor(uvm_monitor):
     def build_phase(self) -> None:
         self.bfm: XifBfm = ConfigDB().get(self, "", "BFM")
-        self.cycle_ap = uvm_analysis_port("cycle_ap", self)
-        self.issue_ap = uvm_analysis_port("issue_ap", self)
-        self.commit_ap = uvm_analysis_port("commit_ap", self)
-        self.result_ap = uvm_analysis_port("result_ap", self)
+        self.cycle_ap = DirectAnalysisPort("cycle_ap", self)
+        self.issue_ap = DirectAnalysisPort("issue_ap", self)
+        self.commit_ap = DirectAnalysisPort("commit_ap", self)
+        self.result_ap = DirectAnalysisPort("result_ap", self)
         self.cycle = 0
         self.stall_since: int | None = None    # first cycle of the pending result's stall
 
