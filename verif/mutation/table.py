@@ -473,13 +473,13 @@ MUTATIONS += [
              "assign pqx_commit_kill_o   = 1'b0;",
              "[soc] as bridge_kill_dropped: the kills of trap_kill.c execute in PQX and their "
              "results are taken for the next PQX instruction",
-             checker="soc-check"),
+             checker="soc-check", killed_by="trap_kill.c"),
     Mutation("check_result_id_off", "rtl/soc/pqx_xif_bridge.sv",
              "assign core_result_id_o      = pqx_result_id_i;",
              "assign core_result_id_o      = pqx_result_id_i + 4'd1;",
              "[soc] as bridge_result_id_off: invisible to firmware (the core ignores result.id), "
              "seen by CHECK=1's core-side result-order check",
-             checker="soc-check"),
+             checker="soc-check", killed_by="pqx_smoke.c"),
     Mutation("sysregs_exc_not_counted", "rtl/soc/pqx_soc_sysregs.sv",
              "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd1;",
              "else if (pqx_exc_i)            exc_count_q <= exc_count_q + 32'd0;",
@@ -598,7 +598,7 @@ MUTATIONS += [
              "assign u_xif.result.exc = core_result_exc;",
              "[soc] PQX's exc handed to the core (erratum 3): rd keeps its old value but the next "
              "instruction reads 0 through the forwarding path",
-             checker="soc-check"),
+             checker="soc-check", killed_by="context_switch.c"),
     # the scheme firmware (issue 11): the checks against the references must catch them
     Mutation("mlkem_no_implicit_rejection", "firmware/schemes/mlkem/mlkem.c",
              "kr[i] ^= (kr[i] ^ kbar[i]) & mask;", "kr[i] ^= (kr[i] ^ kbar[i]) & 0;",
