@@ -297,7 +297,10 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
         # Haraka files through the RTL, and longer random message campaigns
         long += [Step(f"kat: {'ACVP ' if 'acvp' in f else 'own '}{Path(f).stem} "
                       f"{'sample' if 'acvp' in f else 'file'} through make kat (RTL)",
-                      [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="kat")
+                      [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="kat",
+                      # a fixed file through the RTL: deterministic (the harness, runner, models
+                      # and vectors are all under verif/)
+                      inputs=("rtl", "verif", "scripts/kat.py", *TOOL_INPUTS))
                  for f in CRV_SAMPLES]
         long.append(sim_step("crv", seed + 400, 8))
         # the slow model tests in their full form (make test runs their CI form)
