@@ -111,28 +111,36 @@ class SynthUnit:
         return out
 
 
+def listed(folder: str) -> tuple[str, ...]:
+    """The files of rtl/pqx_top.f under `folder`, in its order: the unit's sources come from the
+    one file list every tool reads."""
+    return tuple(f for f in (str(p.relative_to(ROOT)) for p in file_list("rtl/pqx_top.f"))
+                 if f.startswith(folder + "/"))
+
+
 SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
     SynthUnit("decoder", "pqx_decoder", (PKG, "rtl/pqx_decoder.sv"), 300),
     SynthUnit("inflight", "pqx_inflight", (PKG, "rtl/pqx_inflight.sv"), 300),
     SynthUnit("fpr", "pqx_fpr_unit", (PKG, "rtl/fpr/pqx_fpr_unit.sv"), 300),
     SynthUnit("sampler", "pqx_sampler_unit", (PKG, "rtl/sampler/pqx_sampler_unit.sv"), 300),
-    SynthUnit("arith", "pqx_arith_unit",
-              (PKG, "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
-               "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"), 600),
-    SynthUnit("arith_pipelined", "pqx_arith_unit",
-              (PKG, "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
-               "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"), 600,
+    SynthUnit("arith", "pqx_arith_unit", (PKG, *listed("rtl/arith")), 600),
+    SynthUnit("arith_pipelined", "pqx_arith_unit", (PKG, *listed("rtl/arith")), 600,
               params=(("Pipelined", 1),),
               about="the arithmetic unit's pipelined build: product and Montgomery digits registered"),
     SynthUnit("slhdsa", "pqx_slhdsa_unit", (PKG, "rtl/slhdsa/pqx_slhdsa_unit.sv"), 600),
-    SynthUnit("keccak", "pqx_keccak_engine",
-              ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), 900),
-    SynthUnit("keccak2", "pqx_keccak_engine",
-              ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), 1500,
+    SynthUnit("keccak", "pqx_keccak_engine", listed("rtl/keccak"), 900),
+    SynthUnit("keccak2", "pqx_keccak_engine", listed("rtl/keccak"), 1500,
               params=(("RoundsPerCycle", 2),),
               about="the two-rounds-per-cycle Keccak engine (pqx_top KeccakRoundsPerCycle = 2): "
                     "12 cycles per permutation"),
     SynthUnit("state", "pqx_state_unit", (PKG, "rtl/state/pqx_state_unit.sv"), 900),
+    SynthUnit("mce", "pqx_mce_unit", (PKG, *listed("rtl/mce")), 900,
+              about="the Classic McEliece unit (GF(2^12) arithmetic, Berlekamp-Massey, Chien search, "
+                    "minimal polynomial, systematic form, transpose)"),
+    SynthUnit("crv", "pqx_crv_unit", (PKG, *listed("rtl/crv")), 900,
+              about="the Crypto-RV unit (SHA-256/SHA-512/SM3 engine, AES and Haraka rounds, block buffer)"),
+    SynthUnit("poly", "pqx_poly_unit", (PKG, *listed("rtl/poly")), 900,
+              about="the polynomial unit (NTT engine with two butterflies, its memory and DMA)"),
     SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1800, router="router2"),
     SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1800, cut=("arith", "sampler", "fpr"), router="router2",
               about="pqx_top with the arithmetic, sampling and FPR units cut out (registers or wires in "
@@ -145,7 +153,8 @@ SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
 ]}
 PARTS = [n for n in SYNTH_UNITS if not n.startswith("top") and not n.endswith("_pipelined")
          and n != "keccak2"]
-"""What pqx_top instantiates, one each (default build)."""
+"""What pqx_top instantiates, one each (default build): every unit, the McEliece, Crypto-RV and
+polynomial units included (they were missing until 2026-12-05, and pqx_top's glue then held them)."""
 
 
 class ToolError(Exception):
