@@ -13,6 +13,14 @@
 //   issue_valid is low, the commit's while commit_valid is low, the result's and result_ready
 //   while result_valid is low), so a cycle in which xif_changed_o stays 0 repeats the last
 //   cycle's transfers exactly and the monitor may skip it.
+// * The request (issue_valid_i, issue_instr_i, issue_id_i, register_rs_i, register_rs_valid_i)
+//   is registered: the host writes it at a clock edge before the model evaluates that edge
+//   (verif/uvm/bfm.py: an immediate write), the edge takes it, and pqx_top sees it in the cycle
+//   that edge starts, as it saw the port written just after the edge before. The model then
+//   evaluates the request's cones (the issue bypass hangs the execute units off them) once per
+//   edge, with the clock, instead of in every evaluation as logic hanging off top-level inputs.
+//   Commit and result_ready stay unregistered: the host may write them after the edge's
+//   evaluation for the cycle in progress (commit in the issue cycle).
 `default_nettype none
 
 module pqx_top_xif_tb #(
@@ -79,18 +87,39 @@ module pqx_top_xif_tb #(
     assign pqx_clk = clk_i;
   end
 
+  logic        issue_valid_q;
+  logic [31:0] issue_instr_q;
+  logic [3:0]  issue_id_q;
+  logic [95:0] register_rs_q;
+  logic [2:0]  register_rs_valid_q;
+  always_ff @(posedge clk_i) begin
+    issue_valid_q       <= issue_valid_i;
+    issue_instr_q       <= issue_instr_i;
+    issue_id_q          <= issue_id_i;
+    register_rs_q       <= register_rs_i;
+    register_rs_valid_q <= register_rs_valid_i;
+  end
+
   pqx_top #(
     .Pipelined           (Pipelined),
     .KeccakRoundsPerCycle(KeccakRoundsPerCycle),
     .PolyButterflies     (PolyButterflies),
     .IssueBypass         (IssueBypass)
-  ) u_pqx (.clk_i (pqx_clk), .*);
+  ) u_pqx (
+    .clk_i              (pqx_clk),
+    .issue_valid_i      (issue_valid_q),
+    .issue_instr_i      (issue_instr_q),
+    .issue_id_i         (issue_id_q),
+    .register_rs_i      (register_rs_q),
+    .register_rs_valid_i(register_rs_valid_q),
+    .*
+  );
 
   logic [140:0] issue_seen;
   logic [4:0]   commit_seen;
   logic [51:0]  result_seen;
-  assign issue_seen = issue_valid_i ? {issue_ready_o, issue_instr_i, issue_id_i, register_rs_i,
-                                       register_rs_valid_i, issue_accept_o, issue_writeback_o,
+  assign issue_seen = issue_valid_q ? {issue_ready_o, issue_instr_q, issue_id_q, register_rs_q,
+                                       register_rs_valid_q, issue_accept_o, issue_writeback_o,
                                        issue_register_read_o} : '0;
   assign commit_seen = commit_valid_i ? {commit_id_i, commit_kill_i} : '0;
   assign result_seen = result_valid_o ? {result_ready_i, result_id_o, result_data_o, result_rd_o,
@@ -98,7 +127,7 @@ module pqx_top_xif_tb #(
                                          result_dbg_o, result_err_o} : '0;
   logic [200:0] xif_last;
   // (verif/uvm/bfm.py, XifBfm.sample, takes the fields apart in this order)
-  assign xif_o = {issue_valid_i, issue_seen, commit_valid_i, commit_seen, result_valid_o,
+  assign xif_o = {issue_valid_q, issue_seen, commit_valid_i, commit_seen, result_valid_o,
                   result_seen};
   always_ff @(posedge clk_i) xif_last <= xif_o;
   assign xif_changed_o = xif_o != xif_last;
