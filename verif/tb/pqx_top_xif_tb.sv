@@ -13,14 +13,16 @@
 //   issue_valid is low, the commit's while commit_valid is low, the result's and result_ready
 //   while result_valid is low), so a cycle in which xif_changed_o stays 0 repeats the last
 //   cycle's transfers exactly and the monitor may skip it.
-// * The request (issue_valid_i, issue_instr_i, issue_id_i, register_rs_i, register_rs_valid_i)
-//   is registered: the host writes it at a clock edge before the model evaluates that edge
-//   (verif/uvm/bfm.py: an immediate write), the edge takes it, and pqx_top sees it in the cycle
-//   that edge starts, as it saw the port written just after the edge before. The model then
-//   evaluates the request's cones (the issue bypass hangs the execute units off them) once per
-//   edge, with the clock, instead of in every evaluation as logic hanging off top-level inputs.
-//   Commit and result_ready stay unregistered: the host may write them after the edge's
-//   evaluation for the cycle in progress (commit in the issue cycle).
+// * The host's inputs are registered: the host writes them at a clock edge before the model
+//   evaluates that edge (verif/uvm/bfm.py: immediate writes), the edge takes them, and pqx_top
+//   sees them in the cycle that edge starts, as it saw the ports written just after the edge
+//   before. The logic behind them (the issue bypass hangs the execute units off the request,
+//   and commit and result_ready start them) is then evaluated with the clock, when something
+//   changed, instead of in every evaluation as logic hanging off top-level inputs.
+//   Commit, result_ready and the DMA bus's responses are also taken when load_i changes: the
+//   host writes them after the edge's evaluation, for the cycle in progress, when it commits in
+//   the issue cycle (it has to see the handshake first), and so does the DMA memory when it
+//   wakes on dma_req_o; each then toggles load_i.
 `default_nettype none
 
 module pqx_top_xif_tb #(
@@ -48,6 +50,7 @@ module pqx_top_xif_tb #(
   input  logic        commit_kill_i,
   output logic        result_valid_o,
   input  logic        result_ready_i,
+  input  logic        load_i,
   output logic [0:0]  result_hartid_o,
   output logic [3:0]  result_id_o,
   output logic [31:0] result_data_o,
@@ -89,15 +92,38 @@ module pqx_top_xif_tb #(
 
   logic        issue_valid_q;
   logic [31:0] issue_instr_q;
+  logic [1:0]  issue_mode_q;
+  logic [0:0]  issue_hartid_q;
   logic [3:0]  issue_id_q;
   logic [95:0] register_rs_q;
   logic [2:0]  register_rs_valid_q;
   always_ff @(posedge clk_i) begin
     issue_valid_q       <= issue_valid_i;
     issue_instr_q       <= issue_instr_i;
+    issue_mode_q        <= issue_mode_i;
+    issue_hartid_q      <= issue_hartid_i;
     issue_id_q          <= issue_id_i;
     register_rs_q       <= register_rs_i;
     register_rs_valid_q <= register_rs_valid_i;
+  end
+
+  logic        commit_valid_q;
+  logic [0:0]  commit_hartid_q;
+  logic [3:0]  commit_id_q;
+  logic        commit_kill_q;
+  logic        result_ready_q;
+  logic        dma_gnt_q;
+  logic        dma_rvalid_q;
+  logic [31:0] dma_rdata_q;
+  always_ff @(posedge clk_i or edge load_i) begin
+    commit_valid_q  <= commit_valid_i;
+    commit_hartid_q <= commit_hartid_i;
+    commit_id_q     <= commit_id_i;
+    commit_kill_q   <= commit_kill_i;
+    result_ready_q  <= result_ready_i;
+    dma_gnt_q       <= dma_gnt_i;
+    dma_rvalid_q    <= dma_rvalid_i;
+    dma_rdata_q     <= dma_rdata_i;
   end
 
   pqx_top #(
@@ -109,9 +135,19 @@ module pqx_top_xif_tb #(
     .clk_i              (pqx_clk),
     .issue_valid_i      (issue_valid_q),
     .issue_instr_i      (issue_instr_q),
+    .issue_mode_i       (issue_mode_q),
+    .issue_hartid_i     (issue_hartid_q),
     .issue_id_i         (issue_id_q),
     .register_rs_i      (register_rs_q),
     .register_rs_valid_i(register_rs_valid_q),
+    .commit_valid_i     (commit_valid_q),
+    .commit_hartid_i    (commit_hartid_q),
+    .commit_id_i        (commit_id_q),
+    .commit_kill_i      (commit_kill_q),
+    .result_ready_i     (result_ready_q),
+    .dma_gnt_i          (dma_gnt_q),
+    .dma_rvalid_i       (dma_rvalid_q),
+    .dma_rdata_i        (dma_rdata_q),
     .*
   );
 
@@ -121,13 +157,13 @@ module pqx_top_xif_tb #(
   assign issue_seen = issue_valid_q ? {issue_ready_o, issue_instr_q, issue_id_q, register_rs_q,
                                        register_rs_valid_q, issue_accept_o, issue_writeback_o,
                                        issue_register_read_o} : '0;
-  assign commit_seen = commit_valid_i ? {commit_id_i, commit_kill_i} : '0;
-  assign result_seen = result_valid_o ? {result_ready_i, result_id_o, result_data_o, result_rd_o,
+  assign commit_seen = commit_valid_q ? {commit_id_q, commit_kill_q} : '0;
+  assign result_seen = result_valid_o ? {result_ready_q, result_id_o, result_data_o, result_rd_o,
                                          result_we_o, result_exc_o, result_exccode_o,
                                          result_dbg_o, result_err_o} : '0;
   logic [200:0] xif_last;
   // (verif/uvm/bfm.py, XifBfm.sample, takes the fields apart in this order)
-  assign xif_o = {issue_valid_q, issue_seen, commit_valid_i, commit_seen, result_valid_o,
+  assign xif_o = {issue_valid_q, issue_seen, commit_valid_q, commit_seen, result_valid_o,
                   result_seen};
   always_ff @(posedge clk_i) xif_last <= xif_o;
   assign xif_changed_o = xif_o != xif_last;

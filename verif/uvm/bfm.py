@@ -206,18 +206,26 @@ class XifBfm:
             d.register_rs_valid_i, d.issue_accept_o, d.issue_writeback_o, d.issue_register_read_o,
             d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_valid_o, d.result_ready_i))
         self._get_r_fields = tuple(reader(h) for h in self._r_fields)
-        # On the bench the request is registered (written at an edge's timer, before the edge is
-        # evaluated: immediate writes); commit and result_ready are not (written at an edge or
-        # after its evaluation, for the cycle in progress: deposits the simulator applies after
-        # evaluating the time step in progress).
+        # On the bench the host's inputs are registered: written at an edge's timer, before the
+        # edge is evaluated (immediate writes), that edge takes them. Commit and result_ready
+        # written after the edge's evaluation, for the cycle in progress, are taken by `latch`.
         bench = clk is None
-        (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv) = (
+        (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv, self._set_cv,
+         self._set_cid, self._set_ckill, self._set_rready) = (
             writer(h, direct=bench, immediate=bench) for h in (
                 d.issue_valid_i, d.issue_instr_i, d.issue_id_i, d.register_rs_i,
-                d.register_rs_valid_i))
-        (self._set_cv, self._set_cid, self._set_ckill, self._set_rready) = (
-            writer(h, direct=bench) for h in (
-                d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_ready_i))
+                d.register_rs_valid_i, d.commit_valid_i, d.commit_id_i, d.commit_kill_i,
+                d.result_ready_i))
+        self._set_load = writer(dut.load_i, direct=True, immediate=True) if bench else None
+        self._load = 0
+
+    def latch(self) -> None:
+        """On the bench: commit and result_ready as written since the last edge apply to the cycle
+        in progress (call after writing them in a callback after the edge's evaluation: a
+        read-write callback; the bench takes them when load_i changes)."""
+        if self._set_load is not None:
+            self._load ^= 1
+            self._set_load(self._load)
 
     def reset_inputs(self) -> None:
         d = self.dut
@@ -226,6 +234,7 @@ class XifBfm:
         for write in (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv,
                       self._set_cv, self._set_cid, self._set_ckill, self._set_rready):
             write(0)
+        self.latch()
 
     # --- driving (call at an edge: the values apply to the cycle it starts; on the bench the
     # request only there, at the edge's timer before it is evaluated)
