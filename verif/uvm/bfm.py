@@ -76,7 +76,7 @@ def reader(handle) -> Callable[[], int]:
     return read
 
 
-def writer(handle, direct: bool = False) -> Callable[[int], None]:
+def writer(handle, direct: bool = False, immediate: bool = False) -> Callable[[int], None]:
     """A port write that is skipped when the port already has that value from the last write
     (the BFM is the only driver of its inputs): most host inputs hold for many cycles. The write
     is scheduled as `handle.value = v` schedules it (applied in the coming read-write phase), but
@@ -87,7 +87,12 @@ def writer(handle, direct: bool = False) -> Callable[[int], None]:
     task switch). Verilator applies a VPI deposit inertially, after it has evaluated the time
     step in progress, so a write at an edge still applies after that edge, to the next cycle,
     as the scheduled write does (checked by XifLatencyTest's exact latencies). Only for
-    writers called from the bench clock's edges or from simulator callbacks after them."""
+    writers called from the bench clock's edges or from simulator callbacks after them.
+
+    `immediate` (with `direct`): the write applies at once, before the simulator evaluates the
+    time step in progress (vpiNoDelay). For the bench's registered request inputs
+    (verif/tb/pqx_top_xif_tb.sv), written at an edge's timer: that edge takes the value, and
+    pqx_top sees it in the cycle the edge starts."""
     width = len(handle)
     sim = handle._handle
     last: list[int | None] = [None]
@@ -96,7 +101,7 @@ def writer(handle, direct: bool = False) -> Callable[[int], None]:
     else:
         put, text = sim.set_signal_val_binstr, f"0{width}b"
     if direct:
-        deposit = _GPISetAction.DEPOSIT.value
+        deposit = (_GPISetAction.NO_DELAY if immediate else _GPISetAction.DEPOSIT).value
 
         def write_direct(value: int) -> None:
             if value != last[0]:
@@ -201,10 +206,26 @@ class XifBfm:
             d.register_rs_valid_i, d.issue_accept_o, d.issue_writeback_o, d.issue_register_read_o,
             d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_valid_o, d.result_ready_i))
         self._get_r_fields = tuple(reader(h) for h in self._r_fields)
+        # On the bench the host's inputs are registered: written at an edge's timer, before the
+        # edge is evaluated (immediate writes), that edge takes them. Commit and result_ready
+        # written after the edge's evaluation, for the cycle in progress, are taken by `latch`.
+        bench = clk is None
         (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv, self._set_cv,
-         self._set_cid, self._set_ckill, self._set_rready) = (writer(h, direct=clk is None) for h in (
-            d.issue_valid_i, d.issue_instr_i, d.issue_id_i, d.register_rs_i, d.register_rs_valid_i,
-            d.commit_valid_i, d.commit_id_i, d.commit_kill_i, d.result_ready_i))
+         self._set_cid, self._set_ckill, self._set_rready) = (
+            writer(h, direct=bench, immediate=bench) for h in (
+                d.issue_valid_i, d.issue_instr_i, d.issue_id_i, d.register_rs_i,
+                d.register_rs_valid_i, d.commit_valid_i, d.commit_id_i, d.commit_kill_i,
+                d.result_ready_i))
+        self._set_load = writer(dut.load_i, direct=True, immediate=True) if bench else None
+        self._load = 0
+
+    def latch(self) -> None:
+        """On the bench: commit and result_ready as written since the last edge apply to the cycle
+        in progress (call after writing them in a callback after the edge's evaluation: a
+        read-write callback; the bench takes them when load_i changes)."""
+        if self._set_load is not None:
+            self._load ^= 1
+            self._set_load(self._load)
 
     def reset_inputs(self) -> None:
         d = self.dut
@@ -213,8 +234,10 @@ class XifBfm:
         for write in (self._set_iv, self._set_instr, self._set_id, self._set_rs, self._set_rsv,
                       self._set_cv, self._set_cid, self._set_ckill, self._set_rready):
             write(0)
+        self.latch()
 
-    # --- driving (call at an edge: the values apply to the cycle it starts)
+    # --- driving (call at an edge: the values apply to the cycle it starts; on the bench the
+    # request only there, at the edge's timer before it is evaluated)
     def drive_issue(self, valid: int, instr: int, issue_id: int, rs: tuple[int, int, int],
                     rs_valid: int) -> None:
         self._set_iv(valid)

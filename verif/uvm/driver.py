@@ -203,6 +203,7 @@ class HostDriver(uvm_driver):
         if self.bfm.issue_ready():
             self._issue_done(self.cycle)
         self._close_cycle(self.cycle)
+        self.bfm.latch()          # (after the edge's evaluation: for the cycle in progress)
 
     def _close_cycle(self, c: int) -> None:
         self._drive_commit(c)
@@ -222,6 +223,7 @@ class HostDriver(uvm_driver):
         self._issue_done(c)
         if self.commit_cycle != c or not self.commit_driven:
             self._drive_commit(c)              # (one commit transaction per cycle)
+            self.bfm.latch()                   # (for the cycle in progress)
         elif self.commit_kill:                 # this cycle's kill hits the younger one too
             self._forget(self.uncommitted.pop().id)
             if not self.uncommitted:

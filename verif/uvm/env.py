@@ -117,7 +117,7 @@ class XifBaseTest(uvm_test):
             mem_seed = derived_rng(self.seed, "memory").getrandbits(32)
             self.model.host = HostMemory(mem_seed)
             memory = DmaMemory(dut, HostMemory(mem_seed), derived_rng(self.seed, "bus"),
-                               stall=0.2, max_stall=3, clock=clock)
+                               stall=0.2, max_stall=3, clock=clock, latch=bfm.latch)
             memory.reset_inputs()
             cocotb.start_soon(memory.run())
         dut.rst_ni.value = 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 
 from cocotb.simtime import get_sim_time
 from cocotb.triggers import RisingEdge
@@ -30,12 +31,18 @@ CLOCK_NS = 10
 
 class DmaMemory:
     def __init__(self, dut, mem: HostMemory, rng: random.Random, stall: float = 0.3,
-                 max_stall: int = 4, spurious: float = 0.0, clock: HarnessClock | None = None) -> None:
+                 max_stall: int = 4, spurious: float = 0.0, clock: HarnessClock | None = None,
+                 latch: Callable[[], None] | None = None) -> None:
         """`clock`: the bench's own clock (verif/uvm/bfm.py), else cocotb drives dut.clk_i;
-        either with a period of CLOCK_NS."""
+        either with a period of CLOCK_NS. On the bench the inputs are registered (immediate
+        writes at an edge, before it is evaluated; `latch`, XifBfm.latch, for writes after the
+        edge's evaluation: when the memory wakes on dma_req_o)."""
         self.dut, self.mem, self.rng = dut, mem, rng
         self.next_edge = clock.next_edge if clock is not None else lambda: RisingEdge(dut.clk_i)
-        self._writes = tuple(writer(h, direct=clock is not None) for h in (dut.dma_gnt_i, dut.dma_rvalid_i, dut.dma_rdata_i))
+        bench = clock is not None
+        self._writes = tuple(writer(h, direct=bench, immediate=bench)
+                             for h in (dut.dma_gnt_i, dut.dma_rvalid_i, dut.dma_rdata_i))
+        self._latch = latch if bench else None
         self._reads = tuple(reader(h) for h in (dut.rst_ni, dut.dma_req_o, dut.dma_we_o,
                                                 dut.dma_addr_o, dut.dma_wdata_o))
         self.stall, self.max_stall, self.spurious = stall, max_stall, spurious
@@ -63,8 +70,12 @@ class DmaMemory:
         rst_n, get_req, get_we, get_addr, get_wdata = self._reads
         req_rises = RisingEdge(self.dut.dma_req_o)
         cycle, gnt_held, waiting = 1, 0, None       # `cycle`: the one driven next
+        late = True       # (started between edges: the first drive applies to the cycle in progress)
         while True:
             gnt = self._drive(cycle, gnt_held)
+            if late and self._latch is not None:
+                self._latch()           # the registered inputs take it for the cycle in progress
+            late = False
             await self.next_edge()                  # the edge ending `cycle`: its values
             if not rst_n():
                 self.pending.clear()
@@ -91,6 +102,7 @@ class DmaMemory:
                 asleep = get_sim_time("ns")         # at the edge ending cycle - 1
                 await req_rises                     # at an edge: the cycle it starts has a request
                 cycle += round((get_sim_time("ns") - asleep) / CLOCK_NS)
+                late = True       # (the next _drive runs after the edge's evaluation)
 
     def _drive(self, cycle: int, gnt_held: int) -> int:
         """Grant, response valid and data of `cycle`; returns the grant."""
