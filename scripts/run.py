@@ -70,8 +70,7 @@ def build(waves: bool, root: Path = ROOT) -> Path:
     out = root / "build" / "soc" / ("waves" if waves else "fast")
     binary = out / f"V{TOP}"
     out.mkdir(parents=True, exist_ok=True)
-    # a mutated copy's simulator (scripts/mutate.py) is built once and runs a few short programs
-    cmd, env = _verilator_command(waves, out, sources, incdirs, quick=root != ROOT)
+    cmd, env = _verilator_command(waves, out, sources, incdirs)
     stamp = out / "build.cmd"        # a changed command line (flags) also means a rebuild
     line = " ".join(cmd) + "\nMAKEFLAGS=" + env["MAKEFLAGS"]
     with (out / ".lock").open("w") as lock:     # one build at a time per directory
@@ -88,8 +87,8 @@ def build(waves: bool, root: Path = ROOT) -> Path:
         return binary
 
 
-def _verilator_command(waves: bool, out: Path, sources: list[Path], incdirs: list[str],
-                       quick: bool = False) -> tuple[list[str], dict[str, str]]:
+def _verilator_command(waves: bool, out: Path, sources: list[Path],
+                       incdirs: list[str]) -> tuple[list[str], dict[str, str]]:
     trace = []
     if waves:
         trace = ["--trace"] if fst_missing() else ["--trace-fst"]
@@ -110,12 +109,11 @@ def _verilator_command(waves: bool, out: Path, sources: list[Path], incdirs: lis
     if not cxx.exists() or cxx.read_text() != script:
         cxx.write_text(script)
         cxx.chmod(0o755)
-    # -O3: about 2x faster than Verilator's default -Os, and 15 % faster than -O2; `quick`: -O1,
-    # a third less compile time (160 s against 223 s, cold) for a model that runs briefly;
+    # -O3: about 2x faster than Verilator's default -Os, and 15 % faster than -O2;
     # flags with a space inside would break MAKEFLAGS (use -CFLAGS for those)
     # (zig keeps its own cache of compiled objects: no ccache in front of it)
     env["MAKEFLAGS"] = env.get("MAKEFLAGS", "").replace(compiler_cache(), "") + \
-        f" OPT_FAST={'-O1' if quick else '-O3'} CXX={cxx} LINK={cxx}"
+        f" OPT_FAST=-O3 CXX={cxx} LINK={cxx}"
     return cmd, env
 
 
