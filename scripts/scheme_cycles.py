@@ -52,13 +52,16 @@ def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
     for pset in psets:
         ops = OPS[pset.scheme]
         drawn = random_cases(pset, random.Random(f"{seed}:{pset.name}"), count)
-        timed = [c for c in drawn if c["op"] in ops and c["want"].get("ok", b"\x01") == b"\x01"]
+        def is_timed(c: dict) -> bool:
+            return c["op"] in ops and c["want"].get("ok", b"\x01") == b"\x01"
+
+        timed = [c for c in drawn if is_timed(c)]
         # ML-KEM: keygen, encaps, decaps of a valid and of an invalid ciphertext; ML-DSA: keygen,
         # sign, verify of the valid signature. The other operations of the first CHECKED cases
         # (external mu, rejected signatures and keys) are run and checked, not timed: this run is
         # also the nightly's check of the set against the reference (--check CHECKED).
         per_case = len(drawn) // count if count else 0
-        checked = [c for c in drawn[:CHECKED * per_case] if not any(c is t for t in timed)]
+        checked = [c for c in drawn[:CHECKED * per_case] if not is_timed(c)]
         meas: dict[str, dict] = {}
         for variant in variants:
             vcases = baseline_cases(pset, timed) if variant == "baseline" else timed
