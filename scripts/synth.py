@@ -86,6 +86,7 @@ class SynthUnit:
                                   # congested designs sooner
     about: str = ""
     params: tuple[tuple[str, int], ...] = ()   # top-level parameters (the pipelined build)
+    gate_count: bool = True       # run the generic flow (pqx_top's: its glue, the units black boxes)
 
     def chparam(self) -> str:
         """Yosys commands that set the parameters (before `hierarchy`)."""
@@ -103,10 +104,11 @@ class SynthUnit:
         return out
 
     def files(self) -> list[str]:
-        """The sources synthesised: without those of the units cut out."""
+        """The sources synthesised: without those of the units cut out (their packages stay: the
+        rest of the design reads their constants)."""
         out = self.all_files()
         for c in self.cut:
-            own = set(SYNTH_UNITS[c].files()) - {PKG}
+            own = {f for f in SYNTH_UNITS[c].files() if not f.endswith("_pkg.sv")}
             out = [f for f in out if f not in own]
         return out
 
@@ -117,6 +119,11 @@ def listed(folder: str) -> tuple[str, ...]:
     return tuple(f for f in (str(p.relative_to(ROOT)) for p in file_list("rtl/pqx_top.f"))
                  if f.startswith(folder + "/"))
 
+
+LATE_UNITS = ("mce", "crv", "poly")
+"""The units that joined pqx_top last: with them pqx_top needs 157 % of the LFE5U-85F's logic cells
+(docs/synthesis.md), so the top-level designs are placed and routed with them cut out; each is
+measured on its own."""
 
 SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
     SynthUnit("decoder", "pqx_decoder", (PKG, "rtl/pqx_decoder.sv"), 300),
@@ -141,15 +148,18 @@ SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
               about="the Crypto-RV unit (SHA-256/SHA-512/SM3 engine, AES and Haraka rounds, block buffer)"),
     SynthUnit("poly", "pqx_poly_unit", (PKG, *listed("rtl/poly")), 900,
               about="the polynomial unit (NTT engine with two butterflies, its memory and DMA)"),
-    SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1800, router="router2"),
-    SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1800, cut=("arith", "sampler", "fpr"), router="router2",
-              about="pqx_top with the arithmetic, sampling and FPR units cut out (registers or wires in "
-                    "their place): the issue port, decode, in-flight queue, state, Keccak and SLH-DSA "
+    SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=LATE_UNITS, router="router2",
+              about="pqx_top with the McEliece, Crypto-RV and polynomial units cut out (registers in their "
+                    "place; each has its own row): all of pqx_top no longer fits the LFE5U-85F"),
+    SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=("arith", "sampler", "fpr", *LATE_UNITS),
+              router="router2", gate_count=False,
+              about="pqx_top with the arithmetic, sampling and FPR units cut out as well (registers or wires "
+                    "in their place): the issue port, decode, in-flight queue, state, Keccak and SLH-DSA "
                     "paths, among them the issue port -> Keccak round 0 path"),
-    SynthUnit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), 1800, router="router2",
+    SynthUnit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=LATE_UNITS, router="router2",
               params=(("Pipelined", 1),),
-              about="pqx_top's pipelined build: a dispatch register before the units, the arithmetic "
-                    "unit's product and Montgomery digits registered (docs/synthesis.md)"),
+              about="pqx_top's pipelined build (a dispatch register before the units, the arithmetic "
+                    "unit's product and Montgomery digits registered), the same three units cut out"),
 ]}
 PARTS = [n for n in SYNTH_UNITS if not n.startswith("top") and not n.endswith("_pipelined")
          and n != "keccak2"]
@@ -193,6 +203,12 @@ def ports(unit: SynthUnit, out: Path) -> list[tuple[str, str, int]]:
     return [(n, p["direction"], len(p["bits"])) for n, p in mod["ports"].items()]
 
 
+def parameters(unit: SynthUnit, out: Path) -> dict[str, str]:
+    """The unit's parameters and their defaults (binary strings), from ports()' elaboration."""
+    mod = json.loads((out / "ports.json").read_text())["modules"][unit.top]
+    return mod.get("parameter_default_values", {})
+
+
 def wrapper(unit: SynthUnit, port_list: list[tuple[str, str, int]]) -> str:
     """A module that puts a register on every port of the unit but its clock and reset, so that
     out-of-context timing measures the unit's own paths."""
@@ -222,7 +238,7 @@ def wrapper(unit: SynthUnit, port_list: list[tuple[str, str, int]]) -> str:
     return src
 
 
-def stub(unit: SynthUnit, port_list: list[tuple[str, str, int]]) -> str:
+def stub(unit: SynthUnit, port_list: list[tuple[str, str, int]], parameters: dict[str, str] | None = None) -> str:
     """A stand-in for a unit that is cut out of a larger design: every input bit ends in a register
     and every output bit starts at one (no logic), so the paths into and out of the unit are still
     timed, up to its boundary. A unit without a clock becomes wires (output bit k = input bit k mod n)."""
@@ -241,8 +257,12 @@ def stub(unit: SynthUnit, port_list: list[tuple[str, str, int]]) -> str:
         bits = ", ".join(f"{src}[{(k + i) % width}]" for i in reversed(range(w)))
         body.append(f"  assign {n} = {{{bits}}};")
         k += w
+    # the unit's parameters are accepted (the design sets them) and change nothing
+    params = ",\n".join(f"  parameter {n} = " + (str(int(v, 2)) if set(v) <= set("01") else f'"{v}"')
+                         for n, v in (parameters or {}).items())
     return (f"// Generated by scripts/synth.py: {unit.top} cut out ({'registers' if clocked else 'wires'}).\n"
-            f"`default_nettype none\nmodule {unit.top} (\n" + ",\n".join(decl) + "\n);\n" +
+            f"`default_nettype none\nmodule {unit.top} " + (f"#(\n{params}\n) " if params else "") + "(\n" +
+            ",\n".join(decl) + "\n);\n" +
             "\n".join(body) + "\nendmodule\n")
 
 
@@ -252,7 +272,8 @@ def sources(unit: SynthUnit, out: Path) -> str:
     for c in unit.cut:
         cu = SYNTH_UNITS[c]
         f = out / f"stub_{c}.sv"
-        f.write_text(stub(cu, ports(cu, out / f"ports_{c}")))
+        port_list = ports(cu, out / f"ports_{c}")
+        f.write_text(stub(cu, port_list, parameters(cu, out / f"ports_{c}")))
         files.append(rel(f))
     return " ".join(files)
 
@@ -263,7 +284,8 @@ def generic_netlist(unit: SynthUnit, out: Path, blackbox: list[str] = ()) -> dic
     js = out / "generic.json"
     bb = f"blackbox {' '.join(blackbox)}; " if blackbox else ""
     flat = "" if blackbox else " -flatten"
-    yosys(f"read_verilog -sv {' '.join(unit.files())}; {unit.chparam()}hierarchy -top {unit.top}; {bb}"
+    files = unit.all_files() if blackbox else unit.files()     # a black box's contents are not read
+    yosys(f"read_verilog -sv {' '.join(files)}; {unit.chparam()}hierarchy -top {unit.top}; {bb}"
           f"synth -top {unit.top}{flat} -booth -noabc; dffunmap; abc -script {ABC_SCRIPT} -g {ABC_GATES}; "
           f"opt_clean; "
           f"write_json {rel(js)}", out / "generic.log", timeout=1800)
@@ -518,7 +540,7 @@ def run_unit(name: str, flows: list[str], budget_scale: float, build: Path = BUI
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     res: dict = {"unit": name, "top": unit.top}
-    if "generic" in flows and not unit.cut:      # a design with units cut out has no gate count
+    if "generic" in flows and unit.gate_count:
         t0 = time.monotonic()
         if unit.top == "pqx_top":
             glue = generic_figures(generic_netlist(unit, out, blackbox=[SYNTH_UNITS[p].top for p in PARTS]))

@@ -162,3 +162,20 @@ def test_a_design_larger_than_the_device_is_a_figure(tmp_path):
     assert "does not fit" in synth.fmax_text({"does_not_fit": synth.overfull(log), "pnr_s": 1})
     log.write_text("Info: \t        TRELLIS_COMB:  83640/  83640   100%\nERROR: something else\n")
     assert synth.overfull(log) == {}
+
+
+def test_cut_units_leave_a_design_that_elaborates(work):
+    """pqx_top with units cut out: the stubs take the parameters pqx_top sets (the polynomial unit's
+    Butterflies), the cut units' packages stay (pqx_top reads their constants), and the result
+    elaborates; the cut units' own sources are gone."""
+    unit = synth.SYNTH_UNITS["top_hash"]
+    assert set(synth.LATE_UNITS) <= set(unit.cut) and set(synth.LATE_UNITS) <= set(synth.SYNTH_UNITS["top"].cut)
+    files = unit.files()
+    assert "rtl/poly/pqx_poly_pkg.sv" in files and "rtl/poly/pqx_poly_unit.sv" not in files
+    srcs = synth.sources(unit, work)
+    stub = (work / "stub_poly.sv").read_text()
+    assert "parameter Butterflies = 2" in stub and "always @(posedge clk_i)" in stub
+    wrap = work / "wrap.v"
+    wrap.write_text(synth.wrapper(unit, synth.ports(unit, work)))
+    synth.yosys(f"read_verilog -sv {srcs}; read_verilog {synth.rel(wrap)}; hierarchy -check -top "
+                f"pqx_top_synth_wrap", work / "elab.log")
