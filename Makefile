@@ -52,7 +52,7 @@ help:
 	@echo "  make formal [JOB=name]         every proof job (or one) with a status/time table"
 	@echo "  make sim UNIT=u [TEST=t] [SEED=n] [N=n] [WAVES=1]"
 	@echo "                                 one unit's tests; WAVES=1 writes an FST (else a VCD) and prints its path"
-	@echo "                                 units: $$($(PY) -c 'from scripts.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
+	@echo "                                 units: $$($(PY) -c 'from verif.units import UNITS; print(" ".join(UNITS))' 2>/dev/null)"
 	@echo "  make kat ALG=a VECTORS=file [EXPECTED=file] [BUILD=pqx|baseline]"
 	@echo "                                 run a NIST ACVP vector file through the RTL (docs/kat.md):"
 	@echo "                                 SHA-3/SHAKE on pqx_top, ML-KEM as firmware on the SoC"

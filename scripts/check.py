@@ -15,10 +15,10 @@ import sys
 import time
 from pathlib import Path
 
-from scripts.tools import VERILATOR_ARGS, setup_verilator_env
-
-ROOT = Path(__file__).resolve().parent.parent
-TOP = "pqx_soc_tb"
+from scripts.tools import setup_verilator_env
+from verif.soc import selftests
+from verif.soc.sources import BENCH, ROOT, TOP, soc_sources
+from verif.units import VERILATOR_ARGS
 
 
 def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> tuple[int, str]:
@@ -26,8 +26,6 @@ def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> t
     if a check failed)."""
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
-
-    from scripts.run import BENCH, soc_sources
 
     setup_verilator_env()
     files, incdirs = soc_sources(root)
@@ -70,30 +68,10 @@ def run_checked(elf: Path, image: Path, max_cycles: int, root: Path = ROOT) -> t
     return (0 if m and int(m.group(1)) == 0 else 1), transcript
 
 
-RAW = "--no-errata-workaround"
-SELFTEST = [  # (program, expected status, texts the output must hold[, flag])
-    ("firmware/examples/pqx_smoke.c", 0, ["all 6 checks passed", "check: "]),
-    ("firmware/tests/bridge_hold.c", 0, ["bridge_dir: all passed"]),
-    ("firmware/tests/poly_background.c", 0, ["poly_background: all passed", "check: "]),
-    ("firmware/tests/poly_dma.c", 0, ["poly_dma: all passed", "check: "]),
-    ("firmware/tests/context_switch.c", 0, ["context_switch: all passed", "check: "]),
-    ("firmware/tests/branch_kill.c", 0, ["8 of 16 compares executed"]),
-    # kills of accepted PQX instructions by the core (exceptions): seen and checked
-    ("firmware/tests/trap_kill.c", 0, ["8 killed", "8 exceptions taken"]),
-    ("randprog", 0, [" 0 mismatches", "check: "]),
-    # the checks catch a program that trips either host-core erratum (workaround off)
-    ("firmware/tests/erratum1_rs3.c", 1, ["lockstep: ", "(BFNTTK): expected x", "the core wrote"],
-     RAW),
-    ("firmware/tests/erratum2_stall.c", 1, ["lockstep: ", "(COMPARE_U32): expected x",
-                                           "the core wrote nothing"], RAW),
-]
-
-
 def selftest(root: Path = ROOT, seed: int = 1, first_failure: bool = False, start_with: str = "") -> int:
     """CHECK=1 on known programs: clean ones pass every check, erratum trips are caught."""
-    from scripts.run import run_cases
-    return run_cases(SELFTEST, root, "check", extra=["--check"], randprog=(seed, 150),
-                     max_cycles=400_000, first_failure=first_failure, start_with=start_with)
+    return selftests.run_cases(selftests.CHECK, root, "check", extra=["--check"], randprog=(seed, 150),
+                               max_cycles=400_000, first_failure=first_failure, start_with=start_with)
 
 
 def main(argv: list[str] | None = None) -> int:

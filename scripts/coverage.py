@@ -32,7 +32,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts.units import ROOT
+from verif.units import ROOT
 
 REPORTS = ROOT / "build" / "reports"
 REASONS = ROOT / "verif" / "coverage" / "unreachable.toml"

@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def run_kernel(kernel, variant: int, values: dict, binary: Path | None, out_dir: Path) -> dict:
     """Build and run one variant; {ok, cycles, output, error, nops}. `binary` None: run it with
     every check attached (`make run CHECK=1`, scripts/check.py)."""
-    from scripts import fw, run
-    from verif.soc.kernels import c_header
+    from scripts import run
+    from verif.soc import firmware as fw
+    from verif.soc.kernel import c_header
 
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "kernel_input.h").write_text(c_header(values))

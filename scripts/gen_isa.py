@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from verif.models import poly
-from verif.models.isa_table import OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo
+from verif.models.isa_table import OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo, insn_template
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = "verif/models/isa_table.py"
@@ -111,22 +111,6 @@ def md_table() -> str:
 
 
 # ------------------------------------------------------------------ C header
-def insn_template(i: InstrInfo) -> tuple[str, list[str]]:
-    """The `.insn` statement of `i` for GNU-style inline assembly, with named operands %[rd] (if
-    it writes back) and %[rs1..3] for the registers it reads (x0 for the others), and the names
-    of those source operands. pqx.h and the random test programs (verif/soc/randprog.py) use it."""
-    args = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if i.register_read & bit]
-    regs = {n: (f"%[{n}]" if n in args else "zero") for n in ("rs1", "rs2", "rs3")}
-    rd = "%[rd]" if i.writeback else "zero"
-    if i.format == "r4":
-        insn = (f".insn r4 0x{i.opcode:02x}, {i.funct3}, {i.funct}, {rd}, {regs['rs1']}, "
-                f"{regs['rs2']}, {regs['rs3']}")
-    else:
-        insn = (f".insn r 0x{i.opcode:02x}, {i.funct3}, 0x{i.funct:02x}, {rd}, {regs['rs1']}, "
-                f"{regs['rs2']}")
-    return insn, args
-
-
 def c_function(i: InstrInfo) -> str:
     insn, args = insn_template(i)
     params = ", ".join(f"uint32_t {a}" for a in args) or "void"

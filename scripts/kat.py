@@ -116,8 +116,8 @@ def run_hash(kset: KatSet) -> tuple[int, int, int]:
     verif/kat/runner.py on it."""
     from cocotb_tools.runner import get_runner
 
-    from scripts.tools import HARNESS_CLOCK_ARGS, VERILATOR_ARGS, setup_verilator_env
-    from scripts.units import ROOT, file_list
+    from scripts.tools import setup_verilator_env
+    from verif.units import HARNESS_CLOCK_ARGS, ROOT, VERILATOR_ARGS, file_list
 
     setup_verilator_env()
     build_dir = ROOT / "build" / "sim" / "kat"
@@ -221,8 +221,9 @@ SCHEME_ALGS = ("ML-KEM", "ML-DSA", "SLH-DSA")
 def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> tuple[int, int, list[str]]:
     """Every case as firmware on the PQX SoC (scripts/schemes.py), `variant` build; returns
     (passed, failed, skipped reasons). A malformed case is a failure."""
-    from scripts import fw
-    from scripts.schemes import Engine, compare
+    from verif.soc import firmware as fw
+    from scripts.schemes import Engine
+    from verif.soc.schemes import compare
     from verif.kat.acvp_schemes import load_scheme_kat
     from verif.soc.schemes import PARAM_SETS
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from scripts.tools import setup_verilator_env, venv_tool, yosys_tool
-from scripts.units import ROOT, file_list
+from verif.units import ROOT, file_list
 
 CORE = "pqx:pqx:pqx_top"
 
@@ -63,7 +63,7 @@ def top_checks(root: Path = ROOT) -> list[tuple[str, list[str]]]:
 def main() -> int:
     setup_verilator_env()
     top_files = file_list("rtl/pqx_top.f")
-    from scripts.run import soc_sources
+    from verif.soc.sources import soc_sources
     soc_files = [Path(f) for f in soc_sources()[0]]
     all_sv = sorted((ROOT / "rtl").rglob("*.sv"))
     failures = 0

@@ -37,8 +37,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VERILATOR_ARGS, setup_verilator_env
-from scripts.units import ROOT, UNITS
+from scripts.tools import setup_verilator_env
+from verif.units import ROOT, UNITS, VERILATOR_ARGS
 
 MUTANT_DIR = ROOT / "build" / "mutants"
 BASELINE = "_baseline"

@@ -7,7 +7,7 @@ simulation tests, with a mutation score.
 
 Files: those of rtl/pqx_top.f (the SoC's own RTL is checked by firmware, `make mutants`).
 Each mutant runs against the fastest tests that exercise its file, stopping at the first kill:
-1. the tests of the file's own unit (scripts/units.py: the first unit that builds the file alone,
+1. the tests of the file's own unit (verif/units.py: the first unit that builds the file alone,
    e.g. `arith` for rtl/arith/pqx_barrett.sv; none for pqx_top.sv and pqx_inflight.sv);
 2. the system test on the default build (XifRandomTest, --n instructions, seed 1);
 3. the system test on the pipelined build (code only that build has);
@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from scripts.mutate import BASELINE, MUTANT_DIR, mutant_dir, run_one
-from scripts.units import ROOT, UNITS, file_list
+from verif.units import ROOT, UNITS, file_list
 from verif.mutation.generate import Mutant, generate_files
 
 EQUIVALENT = ROOT / "verif" / "mutation" / "equivalent.toml"

@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from scripts.units import ROOT, UNITS
+from verif.units import ROOT, UNITS
 from scripts.tools import int_at_least, warm_yowasp
 
 REPORTS = ROOT / "build" / "reports"
@@ -119,7 +119,7 @@ def coverage_plan(seed: int, n: int | None) -> list[Step]:
             [sim_step(unit, seed) for unit in UNITS if unit != "top"])
 
 
-TOOL_INPUTS = ("requirements.txt", "scripts/tools.py", "scripts/units.py")
+TOOL_INPUTS = ("requirements.txt", "scripts/tools.py", "verif/units.py")
 """Inputs of every cacheable job: the pinned tools and the helpers every script uses."""
 
 
@@ -245,7 +245,7 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
         Step("model tests (pytest)", pytest_cmd + [f"--junitxml={REPORTS / 'junit' / 'models.xml'}"],
              "make models", junit=REPORTS / "junit" / "models.xml"),
         Step("lint", [PY, "-m", "scripts.lint"], "make lint",
-             inputs=("rtl", "pqx.core", "scripts/lint.py", "scripts/run.py", *TOOL_INPUTS)),
+             inputs=("rtl", "pqx.core", "scripts/lint.py", "verif/soc/sources.py", *TOOL_INPUTS)),
         Step("SoC: make run contract (firmware on CV32E40X + PQX)", [PY, "-m", "scripts.run", "--selftest"],
              "python -m scripts.run --selftest", lane="soc"),
     ]

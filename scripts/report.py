@@ -33,7 +33,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
-from scripts.units import ROOT
+from verif.units import ROOT
 
 REPORTS = ROOT / "build" / "reports"
 
@@ -119,7 +119,7 @@ def run_build(raw_dir: Path) -> str:
             return str(json.loads(meta.read_text())["build"])
         except (ValueError, KeyError, TypeError):
             pass
-    from scripts.units import UNITS
+    from verif.units import UNITS
     unit = UNITS.get(re.sub(r"_s\d+(_n\d+)?$", "", raw_dir.name))
     return unit.build_label if unit else "default"
 

@@ -1,6 +1,6 @@
 """`make run FW=<file.c|file.elf> [MAX_CYCLES=n] [WAVES=1]`: run firmware on the PQX SoC.
 
-A `.c` file is compiled with the project's crt0, linker script and runtime (scripts/fw.py); an
+A `.c` file is compiled with the project's crt0, linker script and runtime (verif/soc/firmware.py); an
 `.elf` is only converted to a RAM image. The SoC (rtl/soc/pqx_soc.f: the CV32E40X core from the
 pinned PyPI package, the XIF bridge, pqx_top, RAM, system registers) is built once with Verilator
 around verif/soc/sim_main.cpp (no Python in the per-cycle loop) in build/soc/, and rebuilt when a
@@ -25,41 +25,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VERILATOR_ARGS, compiler_cache, die, fst_missing, int_at_least, setup_verilator_env
-
-ROOT = Path(__file__).resolve().parent.parent
-BENCH = [ROOT / "verif" / "soc" / "pqx_soc_tb.sv"]
-MAIN = ROOT / "verif" / "soc" / "sim_main.cpp"
-TOP = "pqx_soc_tb"
-
-
-def core_dir() -> Path:
-    try:
-        import pythondata_cpu_cv32e40x as core
-    except ImportError:
-        die("run", "the CV32E40X package is not installed; run `make` (requirements.txt)")
-    return Path(core.__file__).resolve().parent / "system_verilog"
-
-
-def soc_sources(root: Path = ROOT, flist: str = "rtl/soc/pqx_soc.f") -> tuple[list[str], list[str]]:
-    """(files, include dirs) of a file list under `root` (default: the SoC's), `$CORE/` expanded
-    to the host-core package, `-f <list>` lines (rtl/pqx_top.f) expanded in place."""
-    core = str(core_dir())
-    files, incdirs = [], []
-    for raw in (root / flist).read_text().splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", "//")):
-            continue
-        line = line.replace("$CORE", core).replace("${CORE}", core)
-        if line.startswith("-f "):
-            more_files, more_dirs = soc_sources(root, line[3:].strip())
-            files += more_files
-            incdirs += more_dirs
-        elif line.startswith("+incdir+"):
-            incdirs.append(str((root / line[len("+incdir+"):]).resolve()))
-        else:
-            files.append(str((root / line).resolve()))
-    return files, incdirs
+from scripts.tools import compiler_cache, die, fst_missing, int_at_least, setup_verilator_env
+from verif.soc import selftests
+from verif.soc.sources import BENCH, MAIN, ROOT, TOP, soc_sources
+from verif.units import VERILATOR_ARGS
 
 
 def build(waves: bool, root: Path = ROOT) -> Path:
@@ -172,85 +141,10 @@ def word_at(image: Path, addr: int) -> int | None:
     return None
 
 
-RAW = "--no-errata-workaround"
-SELFTEST = [  # (program, expected exit status of `make run`, text the output must hold[, flag])
-    ("firmware/examples/hello.c", 0, "hello from PQX firmware"),
-    ("firmware/examples/pqx_smoke.c", 0, "exit 0,"),
-    ("firmware/tests/bridge_hold.c", 0, "bridge_dir: all passed"),
-    ("firmware/tests/poly_background.c", 0, "poly_background: all passed"),
-    ("firmware/tests/poly_dma.c", 0, "poly_dma: all passed"),
-    ("firmware/tests/context_switch.c", 0, "context_switch: all passed"),
-    # both host-core errata: tripped without the errata pass (a core version that fixes one
-    # changes these lines), avoided with it (docs/errata.md)
-    ("firmware/tests/erratum1_rs3.c", 0, "distance 1: 0xfc9505b1 (stale rs3: erratum 1)", RAW),
-    ("firmware/tests/erratum1_rs3.c", 0, "distance 0: 0xff9702af (right)\n"
-     "distance 1: 0xff9702af (right)"),
-    # (the csrr case also needs the bridge's kill filter: the csrr's bookkeeping kill would
-    # otherwise kill the PQX instruction behind it, and the core would wait for it forever)
-    ("firmware/tests/erratum2_stall.c", 1, "after div: 0x5a5a5a5a (write lost: erratum 2)\n"
-     "after csrr: 0x5a5a5a5a (write lost: erratum 2)", RAW),
-    ("firmware/tests/erratum2_stall.c", 0, "after div: 0x00000001 (right)\n"
-     "after csrr: 0x00000001 (right)"),
-    # random PQX instructions as inline .insn, expected values from the model (verif/soc/randprog.py)
-    ("randprog", 0, " 0 mismatches"),
-    ("int main(void) { return 3; }\n", 1, "exit 3,"),
-    ("int main(void) {\n    __asm__ volatile(\".insn r 0x3b, 7, 0x7f, a0, a1, a2\");\n"
-     "    return 0;\n}\n", 1, "trap: mcause 0x00000002"),
-    ("int main(void) { for (;;) { } }\n", 1, "timeout"),
-]
-
-
-def run_cases(cases: list[tuple], root: Path, label: str, extra: list[str] | None = None,
-              randprog: tuple[int, int] = (7, 200), max_cycles: int = 200_000,
-              first_failure: bool = False, start_with: str = "") -> int:
-    """Run `make run` on known programs and check each outcome; 1 if any case failed.
-
-    A case is (program, expected exit status, text or list of texts its stdout must hold[, flag
-    ...]). The program is a repository path, the text of a C file, or "randprog" (a random
-    program of verif/soc/randprog.py, (seed, count) = `randprog`). `extra` goes to every run
-    (--check for the CHECK=1 self-test). Also used by scripts/check.py and, on a mutated tree
-    (`root`), by scripts/mutate.py, which stops at the first failing case (`first_failure`: one
-    failure kills the mutant) and names the program expected to kill it (`start_with`, a file
-    name: its cases run first, the others after them in their order)."""
-    tmp = root / "build" / "soc" / f"{label}-selftest"   # per tree: mutant runs share no files
-    tmp.mkdir(parents=True, exist_ok=True)
-    failed = 0
-    order = sorted(enumerate(cases), key=lambda kc: Path(kc[1][0]).name != start_with)
-    for done, (k, (prog, want_rc, texts, *flags)) in enumerate(order):
-        texts = [texts] if isinstance(texts, str) else texts
-        if prog == "randprog":
-            from verif.soc.randprog import generate
-            src = tmp / f"randprog_{randprog[0]}.c"
-            src.write_text(generate(*randprog))
-        elif prog.endswith(".c") and "\n" not in prog:
-            src = ROOT / prog
-        else:
-            src = tmp / f"case{k}.c"
-            src.write_text(prog)
-        proc = subprocess.run([sys.executable, "-m", "scripts.run", "--fw", str(src), "--root",
-                               str(root), "--max-cycles", str(max_cycles)] + (extra or []) + flags,
-                              cwd=ROOT, capture_output=True, text=True)
-        missing = [t for t in texts if t not in proc.stdout]
-        ok = proc.returncode == want_rc and not missing
-        failed += not ok
-        print(f"{label}: selftest {src.name}{' ' + ' '.join(flags) if flags else ''}: "
-              f"{'ok' if ok else 'FAIL'} (status {proc.returncode}, want {want_rc}"
-              + (f"; missing {missing}" if missing else "") + ")", flush=True)
-        if not ok:   # the program's and the checks' lines, not cocotb's log
-            out = proc.stdout + proc.stderr
-            print("\n".join(ln for ln in out.splitlines()
-                            if "ns " not in ln or "WARNING" in ln or "ERROR" in ln)[-3000:])
-            if first_failure:
-                print(f"{label}: stopped at the first failure ({len(cases) - done - 1} cases not run)")
-                break
-    print(f"{len(cases) - failed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 def selftest(root: Path = ROOT, first_failure: bool = False, start_with: str = "") -> int:
     """The `make run` contract on known programs: exit 0, a non-zero exit code, an illegal
     instruction (trap report), a hang (MAX_CYCLES)."""
-    return run_cases(SELFTEST, root, "run", first_failure=first_failure, start_with=start_with)
+    return selftests.run_cases(selftests.RUN, root, "run", first_failure=first_failure, start_with=start_with)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-cycles", type=int_at_least(1), default=50_000_000)
     ap.add_argument("--waves", action="store_true", help="write a waveform (FST, else VCD)")
     ap.add_argument("--no-errata-workaround", action="store_true",
-                    help="build without the host-core errata pass (scripts/errata.py): to show "
+                    help="build without the host-core errata pass (verif/soc/errata.py): to show "
                          "that the checks catch a program that trips an erratum")
     ap.add_argument("--check", action="store_true",
                     help="attach the XIF monitor, protocol checker, scoreboard and the lockstep "
@@ -279,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         return selftest(root, args.first_failure, args.start_with)
     if not args.fw:
         die("run", "no firmware given: make run FW=<file.c|file.elf>")
-    from scripts import fw
+    from verif.soc import firmware as fw
     src = Path(args.fw)
     try:
         image = fw.build(src, root / "build" / "soc" / "fw" / src.stem,

@@ -19,7 +19,7 @@ import random
 import statistics
 from pathlib import Path
 
-from verif.soc.schemes import GOAL, HORCRUX_TABLE_IV, ParamSet
+from verif.soc.schemes import GOAL, HORCRUX_TABLE_IV, ParamSet, compare, random_cases
 
 OPS = {"mlkem": ("keygen", "encaps", "decaps"), "mldsa": ("keygen", "sign", "verify"),
        "slhdsa": ("keygen", "sign_det", "verify")}
@@ -47,7 +47,6 @@ def text_size(elf: Path) -> int:
 
 def cycles(engine, psets: list[ParamSet], count: int, seed: int, report: Path,
            variants: tuple[str, ...] = ("baseline", "pqx")) -> int:
-    from scripts.schemes import compare, random_cases
     rows, failures = [], []
     for pset in psets:
         ops = OPS[pset.scheme]

@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Callable
 
 from scripts.tools import die
-from verif.soc.schemes import CASES, PARAM_SETS, SOURCES, ParamSet
+from scripts.scheme_cycles import baseline_cases, cycles
+from verif.soc.schemes import PARAM_SETS, SOURCES, ParamSet, compare, random_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = {"baseline": 0, "pqx": 1}
@@ -83,7 +84,7 @@ class Engine:
 
     def program(self, pset: ParamSet, variant: str) -> tuple[Path, Path, int]:
         """(elf, image, address of scheme_in) of a parameter set's program, built if stale."""
-        from scripts import fw
+        from verif.soc import firmware as fw
         key = (pset.name, variant)
         if key in self.programs:
             return self.programs[key]
@@ -112,7 +113,8 @@ class Engine:
         return self.programs[key]
 
     def call(self, pset: ParamSet, variant: str, op: str, inputs: dict[str, bytes]) -> Result:
-        from scripts import fw, run
+        from scripts import run
+        from verif.soc import firmware as fw
         elf, image, addr = self.program(pset, variant)
         data = pset.layout.pack(pset.ops[op].code, inputs)
         words = {(addr + i) // 4: int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)}
@@ -148,27 +150,7 @@ class Engine:
         return results  # type: ignore[return-value]
 
 
-def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
-    """'' if every expected output matches, else the first difference."""
-    for name, w in want.items():
-        g = got.get(name)
-        if g != w:
-            if g is None:
-                return f"{name}: missing"
-            at = next((i for i in range(min(len(g), len(w))) if g[i] != w[i]), min(len(g), len(w)))
-            return f"{name}: differs at byte {at} (got {len(g)} bytes, want {len(w)})"
-    return ""
-
-
-# ------------------------------------------------------------------------------ random checks
-def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
-    """{op, inputs, want} cases of a parameter set (verif/soc/schemes.py CASES: drawn from rng,
-    inputs and expected outputs from the reference, not from the firmware)."""
-    return [{"op": op, "inputs": i, "want": w} for op, i, w in CASES[pset.scheme](pset, rng, count)]
-
-
 def check(engine: Engine, psets: list[ParamSet], variants: list[str], count: int, seed: int) -> int:
-    from scripts.scheme_cycles import baseline_cases
     failed = total = 0
     for pset in psets:
         cases = random_cases(pset, random.Random(f"{seed}:{pset.name}"), count)
@@ -212,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             die("schemes", f"unknown parameter set {name!r}; known: {' '.join(PARAM_SETS)}")
     psets = [PARAM_SETS[n] for n in args.param] if args.param else list(PARAM_SETS.values())
     variants = list(VARIANTS) if args.variant == "both" else [args.variant]
-    from scripts import fw
+    from verif.soc import firmware as fw
     try:
         engine = Engine(args.jobs, args.root.resolve())
         if args.selftest:       # ML-DSA-65/87 are covered by the ACVP sample in make test
@@ -222,7 +204,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             return check(engine, psets, variants, args.check, args.seed)
         if args.cycles:
-            from scripts.scheme_cycles import cycles
             return cycles(engine, psets, args.cycles, args.seed, args.report, tuple(variants))
     except fw.FirmwareError as exc:
         die("schemes", exc.headline, 1)

@@ -15,9 +15,8 @@ import random
 import sys
 from pathlib import Path
 
-from scripts.tools import (COVERAGE_ARGS, VERILATOR_ARGS, WAVES_ARGS, die, fst_missing, int_at_least,
-                           setup_verilator_env)
-from scripts.units import ROOT, UNITS
+from scripts.tools import die, fst_missing, int_at_least, setup_verilator_env
+from verif.units import COVERAGE_ARGS, ROOT, UNITS, VERILATOR_ARGS, WAVES_ARGS
 
 
 def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scripts.tools import die, int_at_least, positive_scale, venv_tool, warm_yowasp, yosys_tool
-from scripts.units import ROOT, file_list
+from verif.units import ROOT, file_list
 
 BUILD = ROOT / "build" / "synth"
 REPORTS = ROOT / "build" / "reports"

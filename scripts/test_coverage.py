@@ -9,7 +9,7 @@ import json
 import pytest
 
 from scripts import coverage
-from scripts.units import ROOT
+from verif.units import ROOT
 
 FILE = "rtl/arith/pqx_barrett.sv"
 

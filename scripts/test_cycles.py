@@ -8,7 +8,8 @@ import random
 import pytest
 
 from scripts import cycles
-from verif.soc.kernels import all_kernels, c_header, words_le
+from verif.soc.kernel import c_header, words_le
+from verif.soc.kernels import all_kernels
 
 PROGRAM_OUTPUT = "hello\ncycles 1234\nout 00010203\nout ff\nexit 0, 99 cycles, 50 instructions\n"
 

@@ -1,10 +1,10 @@
-"""scripts/errata.py: the host-core errata pass and scan, without a simulator."""
+"""verif/soc/errata.py: the host-core errata pass and scan, without a simulator."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from scripts import errata, fw
+from verif.soc import errata, firmware as fw
 
 R4 = "\t.insn\tr4 0x6b, 7, 0, a0, a1, a2, {rs3}\n"
 COMPARE = "\t.insn\tr 0x3b, 7, 0x79, a0, a1, a1\n"

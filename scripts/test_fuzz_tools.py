@@ -693,9 +693,9 @@ def _riscv_elf(paddr: int, filesz: int, memsz: int) -> bytes:
     (0, 16, 0xFFFF_FFF0),             # a damaged header claiming 4 GB: refused before any allocation
 ])
 def test_damaged_elf_segment_sizes(tmp_path, paddr, filesz, memsz):
-    """scripts/fw.py load_segments checks each segment against the SoC's RAM before it builds the
+    """verif/soc/firmware.py load_segments checks each segment against the SoC's RAM before it builds the
     zero padding (p_memsz - p_filesz bytes): one line, no MemoryError."""
-    from scripts import fw
+    from verif.soc import firmware as fw
     elf = tmp_path / "damaged.elf"
     elf.write_bytes(_riscv_elf(paddr, filesz, memsz))
     with pytest.raises(fw.FirmwareError, match="does not fit the RAM") as exc:

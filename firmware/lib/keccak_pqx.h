@@ -3,7 +3,7 @@
  *
  * Scheduling. The compiler treats a pqx.h statement as a one-cycle instruction whose result is
  * ready at once and knows nothing of the core's rs3 erratum, so left alone it puts an index
- * constant right before the R4 instruction that reads it (scripts/errata.py then pads two nops)
+ * constant right before the R4 instruction that reads it (verif/soc/errata.py then pads two nops)
  * and an offloaded result or a loaded word right before its use (a one-cycle stall on the
  * CV32E40X). KPQX_PIN(x) is an empty volatile statement that claims to modify x: x is computed
  * before it and cannot be recomputed after it, and it keeps its place among the pqx.h statements

@@ -4,7 +4,7 @@
  *
  * Each case puts COMPARE_U32 rd, a, a (rd = 1) directly after the stalling instruction, with rd
  * preset to a sentinel 0x5a5a5a5a, and prints what rd holds afterwards: 1 (right) or the sentinel
- * (the write was lost: erratum 2). Built as is, the project's errata pass (scripts/errata.py)
+ * (the write was lost: erratum 2). Built as is, the project's errata pass (verif/soc/errata.py)
  * puts a nop between the two and both cases are right; built with ERRATA=0 they show the
  * erratum. Exit code: the number of cases with a lost write. */
 #include <stdint.h>

@@ -192,6 +192,22 @@ class InstrInfo:
         return self.unit in SO_UNITS if self.uses_so is None else self.uses_so
 
 
+def insn_template(i: InstrInfo) -> tuple[str, list[str]]:
+    """The `.insn` statement of `i` for GNU-style inline assembly, with named operands %[rd] (if
+    it writes back) and %[rs1..3] for the registers it reads (x0 for the others), and the names
+    of those source operands. pqx.h (scripts/gen_isa.py) and the random test programs (verif/soc/randprog.py) use it."""
+    args = [n for bit, n in ((RS1, "rs1"), (RS2, "rs2"), (RS3, "rs3")) if i.register_read & bit]
+    regs = {n: (f"%[{n}]" if n in args else "zero") for n in ("rs1", "rs2", "rs3")}
+    rd = "%[rd]" if i.writeback else "zero"
+    if i.format == "r4":
+        insn = (f".insn r4 0x{i.opcode:02x}, {i.funct3}, {i.funct}, {rd}, {regs['rs1']}, "
+                f"{regs['rs2']}, {regs['rs3']}")
+    else:
+        insn = (f".insn r 0x{i.opcode:02x}, {i.funct3}, 0x{i.funct:02x}, {rd}, {regs['rs1']}, "
+                f"{regs['rs2']}")
+    return insn, args
+
+
 def _r4(name: str, funct3: int, funct2: int, unit: Unit, reads: int, wb: bool, lat: int, sv: str,
         **kw) -> InstrInfo:
     return InstrInfo(name, "r4", funct3, funct2, unit, reads, wb, lat, sv, **kw)

@@ -50,7 +50,7 @@ def checker_files(m: Mutation) -> list[str] | None:
     if m.checker == "sim":
         return top_files()
     if m.checker.startswith("sim:"):
-        from scripts.units import UNITS
+        from verif.units import UNITS
         parts = m.checker.split(":")
         unit = UNITS.get(parts[1])
         if unit is not None and len(parts) == 3:      # sim:UNIT:TEST: the test must exist
@@ -59,7 +59,7 @@ def checker_files(m: Mutation) -> list[str] | None:
                 return None
         return None if unit is None or len(parts) > 3 else [str(f.resolve().relative_to(ROOT)) for f in unit.source_files()]
     if m.checker in ("soc", "soc-check"):
-        from scripts.run import soc_sources
+        from verif.soc.sources import soc_sources
         rtl = (ROOT / "rtl").resolve()
         return [str(Path(f).relative_to(ROOT)) for f in soc_sources()[0]
                 if Path(f).is_relative_to(rtl)]
@@ -111,7 +111,7 @@ def set_parameters(m: Mutation) -> set[str]:
     if m.checker in ("sim", "soc", "soc-check", "firmware"):
         return set()
     if m.checker.startswith("sim:"):
-        from scripts.units import UNITS
+        from verif.units import UNITS
         return set(UNITS[m.checker.split(":")[1]].parameters)
     job = m.checker.split(":")[1]
     return set(re.findall(r"chparam\s+-set\s+(\w+)", (ROOT / "formal" / job / f"{job}.sby")
@@ -139,8 +139,8 @@ def no_op_in_build(mutations: list[Mutation]) -> list[str]:
 
 
 def unknown_program(mutations: list[Mutation]) -> list[str]:
-    from scripts import check, run
-    programs = {"soc": run.SELFTEST, "soc-check": check.SELFTEST}
+    from verif.soc import selftests
+    programs = {"soc": selftests.RUN, "soc-check": selftests.CHECK}
     problems = []
     for m in mutations:
         if not m.killed_by:

@@ -20,7 +20,7 @@ class Mutation:
     description: str
     checker: str = "sim"
     """Who must kill it: "sim" (the system test XifRandomTest on the full build), "sim:UNIT" (the
-    tests of that simulation unit of scripts/units.py, for code only a build with other
+    tests of that simulation unit of verif/units.py, for code only a build with other
     parameters has: the pipelined build's; for a system-test unit its XifRandomTest),
     "sim:UNIT:TEST" (that test of the unit),
     "formal:JOB:TASK" (that proof task run on the mutated tree, in the configuration its .sby

@@ -31,7 +31,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, FallingEdge
 from pyuvm import ConfigDB, uvm_env, uvm_test
 
-from scripts.fw import load_segments
+from verif.soc.firmware import load_segments
 from verif.models import PqxModel
 from verif.soc.lockstep import Divergence, Lockstep
 from verif.uvm.bfm import XifBfm

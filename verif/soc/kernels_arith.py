@@ -12,7 +12,7 @@ import random
 from dilithium_py.polynomials.polynomials import PolynomialRing as DilithiumRing
 from kyber_py.polynomials.polynomials import PolynomialRing as KyberRing
 
-from .kernels import Kernel, Value, words_le
+from .kernel import Kernel, Value, words_le
 
 KQ = 3329
 DQ = 8380417

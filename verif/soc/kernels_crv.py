@@ -17,7 +17,7 @@ from gmssl import sm3 as gm_sm3
 from verif.models import haraka
 from verif.models.sha2sm3 import pad
 
-from .kernels import Kernel, Value
+from .kernel import Kernel, Value
 from .kernels_keccak import _message, _sha3_256_ref
 
 SEED = "Crypto-RV"

@@ -13,7 +13,7 @@ import random
 
 from verif.models.keccak import keccak_f1600
 
-from .kernels import Kernel, Value, words_le
+from .kernel import Kernel, Value, words_le
 
 
 def _words(data: bytes) -> list[int]:

@@ -12,7 +12,7 @@ import random
 
 from verif.models import mceliece as mc
 
-from .kernels import Kernel, Value, words_le
+from .kernel import Kernel, Value, words_le
 
 SEED = "McEliece ISE"
 

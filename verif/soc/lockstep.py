@@ -33,8 +33,8 @@ from unicorn import UC_HOOK_MEM_WRITE, Uc, UcError
 from unicorn.riscv_const import (UC_RISCV_REG_PC, UC_RISCV_REG_X0)
 from unicorn.unicorn_const import UC_ARCH_RISCV, UC_MODE_RISCV32
 
-from scripts.errata import STANDARD_OPCODES
-from scripts.fw import BOOT_ADDR, RAM_BYTES
+from verif.soc.errata import STANDARD_OPCODES
+from verif.soc.firmware import BOOT_ADDR, RAM_BYTES
 from verif.models import PqxModel, decode
 from verif.models.isa import accepts
 

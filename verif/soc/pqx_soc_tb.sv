@@ -2,7 +2,7 @@
 // clock and reset from C++; no Python in the per-cycle loop).
 //
 // Simulation only (this is the bench, not the design): the firmware image is loaded into the
-// SoC's RAM with $readmemh from the plusarg +fw=<file.hex> (scripts/fw.py writes it: one 32-bit
+// SoC's RAM with $readmemh from the plusarg +fw=<file.hex> (verif/soc/firmware.py writes it: one 32-bit
 // word per line, @<word address> lines); a second image +in=<file.hex>, if given, is loaded over it
 // (a scheme's inputs for one run: scripts/schemes.py). Everything the C++ main reports comes from the SoC's
 // system-register outputs (exit, putc, the cycle and instruction counts the firmware writes

@@ -21,9 +21,9 @@ import random
 import sys
 from pathlib import Path
 
-from scripts.gen_isa import insn_template
 from verif.models import PqxModel
 from verif.models.isa import INSTRUCTIONS, accepts, encode
+from verif.models.isa_table import insn_template
 from verif.uvm.sequences import operands
 
 SENTINEL = 0x5A5A_5A5A

@@ -294,6 +294,24 @@ PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (
 CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases, "slhdsa": slh_cases}
 
 
+def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
+    """'' if every expected output matches, else the first difference."""
+    for name, w in want.items():
+        g = got.get(name)
+        if g != w:
+            if g is None:
+                return f"{name}: missing"
+            at = next((i for i in range(min(len(g), len(w))) if g[i] != w[i]), min(len(g), len(w)))
+            return f"{name}: differs at byte {at} (got {len(g)} bytes, want {len(w)})"
+    return ""
+
+
+def random_cases(pset: ParamSet, rng: random.Random, count: int) -> list[dict]:
+    """{op, inputs, want} cases of a parameter set (CASES: drawn from rng,
+    inputs and expected outputs from the reference, not from the firmware)."""
+    return [{"op": op, "inputs": i, "want": w} for op, i, w in CASES[pset.scheme](pset, rng, count)]
+
+
 # HORCRUX Table IV: (baseline, optimized) kilocycles per operation on CV32E40PX.
 HORCRUX_TABLE_IV: dict[tuple[str, str], tuple[int, int]] = {
     ("ML-KEM-512", "keygen"): (900, 163), ("ML-KEM-512", "encaps"): (965, 189),

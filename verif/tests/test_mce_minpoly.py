@@ -109,7 +109,7 @@ async def run(dut, t: int, beta: list[int]) -> tuple[int, list[int]]:
 async def MinpolyPivotTest(dut):
     """Directed and random betas with pivots against the model, every kind of pivot seen."""
     t = len(dut.beta_i) // M
-    flow = int(dut.FLowP.value)                 # the build's F(y) (scripts/units.py)
+    flow = int(dut.FLowP.value)                 # the build's F(y) (verif/units.py)
     f_low = tuple(flow >> (M * i) & 0xFFF for i in range(t))
     p = params(t, f_low)
     rng = random.Random(cocotb.RANDOM_SEED)

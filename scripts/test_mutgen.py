@@ -1,4 +1,4 @@
-"""The mutant generator (verif/mutation/generate.py): what it mutates and what it leaves alone,
+"""The mutant generator (verif/mutation/generate.py, scripts/mutgen.py): what it mutates and what it leaves alone,
 on a small module written here, and that every mutant of the real RTL applies to its file."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from scripts.mutgen import equivalence
-from scripts.units import ROOT, file_list
+from verif.units import ROOT, file_list
 from verif.mutation.generate import generate
 
 SV = """`default_nettype none
