@@ -210,8 +210,9 @@ module pqx_top #(
 
   // ------------------------------------------------------------------ execute
   // Single-cycle instructions execute in the cycle they reach ex (leave the queue). A
-  // multi-cycle one (KSTART, KPERM, THASH*, PRF*, MODP_MONTYMUL, MCE_BM, MCE_CHIEN) leaves the
-  // queue when it starts,
+  // multi-cycle one (latency > 1 in the instruction table, ex.dec.multi_cycle: KSTART, KPERM,
+  // THASH*, PRF*, MODP_MONTYMUL, MCE_BM, MCE_CHIEN, MCE_MINPOLY, MCE_SYS, SHA256_BLK,
+  // SHA512_BLK, SM3_BLK, AES128_ENC, HARAKA256/512) leaves the queue when it starts,
   // keeps its result fields in mc_*, and holds the execute stage (mc_busy_q) until
   // its unit is done and the result register is free (mc_finish); then S and O take
   // the unit's writes and its result is registered. One Keccak engine serves the

@@ -6,11 +6,13 @@
 //   * R type, opcode 0x3B, funct3 = 111: funct7 (bits 31:25);
 //   * R type, opcode 0x0B (custom-0), key {funct3, funct7}: the Classic McEliece unit (funct3 000);
 //   * R type, opcode 0x2B (custom-1), key {funct3, funct7}: the Crypto-RV unit (funct3 000);
+//   * R type, opcode 0x5B (custom-2), key {funct3, funct7}: the polynomial unit;
 //   * every other word is not in the ISA.
 // For each instruction: its execution unit (the unit map of pqx_pkg::unit_e: State, Keccak,
-// Slhdsa, Arith, Sampler, Fpr, Mce), writeback (0 for LOAD KABSORB KINIT KSTART KPERM CL_* THASH*
-// PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, 1 otherwise) and the source registers it
-// reads (bit k = rs(k+1)).
+// Slhdsa, Arith, Sampler, Fpr, Mce, Crv, Poly), writeback (0 for LOAD KABSORB KINIT KSTART KPERM OWRITE CL_*
+// THASH* PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, CRV_BPTR CRV_BWR, the
+// SHA/SM3 INIT and BLK instructions, AES128_ENC, HARAKA256/512, POLY_WR POLY_LD POLY_ST POLY_NTT
+// POLY_INTT POLY_PWM POLY_CBD; 1 otherwise) and the source registers it reads (bit k = rs(k+1)).
 //
 // Checked for every instruction word and every value of the other pqx_top inputs and state
 // (the properties read no state; the job is a depth-1 induction):

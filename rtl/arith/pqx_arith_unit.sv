@@ -41,7 +41,7 @@
 `default_nettype none
 
 module pqx_arith_unit #(
-  parameter bit          Pipelined = 1'b0,  // the two-stage pipeline (see above)
+  parameter bit          Pipelined = 1'b0,  // the three-stage pipeline (see above)
   parameter int unsigned TagW      = 11     // tag carried with a pipelined instruction
 ) (
   input  logic            clk_i,
