@@ -153,4 +153,7 @@ module pqx_inflight
   assign space_o = (cnt_q < CntW'(Depth));
   assign busy_o  = (cnt_q != '0);
 
+  // Invariants (checked in every simulation, proved by the formal jobs that read this module).
+  `PQX_ASSERT(QueueBound_A, cnt_q <= CntW'(Depth))
+
 endmodule

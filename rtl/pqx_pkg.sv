@@ -6,6 +6,26 @@
 // their bit in UnitsBuilt.
 `default_nettype none
 
+// `PQX_ASSERT(Name_A, cond)`: an invariant of the module it ends, checked at every rising edge of
+// clk_i. Defined here because every flow compiles this package before any module that uses it.
+// Simulation (Verilator, built with --assert): an immediate assertion that stops the run with
+// the assertion's name, file and line; it holds in reset too (the state then has its reset
+// values), and not reading rst_ni keeps the flop-style lint clean (SYNCASYNCNET). Yosys (the
+// formal jobs, which read the RTL with `read -sv`): the same assertion from the first cycle out
+// of reset, so every proof job that reads the module proves it. `make synth` removes the
+// assertions (chformal -remove) before it maps anything.
+`ifdef VERILATOR
+`define PQX_ASSERT(__name, __cond) \
+  always @(posedge clk_i) begin : __name \
+    assert (__cond); \
+  end
+`else
+`define PQX_ASSERT(__name, __cond) \
+  always @(posedge clk_i) begin : __name \
+    if (rst_ni) assert (__cond); \
+  end
+`endif
+
 package pqx_pkg;
 
   // ---------------------------------------------------------------- CV-X-IF 1.0

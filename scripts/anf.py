@@ -337,6 +337,7 @@ def build_netlist(root: Path, workdir: Path, rtl: tuple[str, ...] = RTL, top: st
     script.write_text("\n".join([*(f"read -sv src/{Path(f).name}" for f in rtl),
                                  *(f"read -sv src/{name}" for name in extra or {}),
                                  f"hierarchy -check -top {top}", "proc",
+                                 "chformal -remove",      # the RTL's assertions are checks, not gates
                                  *([f"cutpoint {' '.join(cut)}"] if cut else []),
                                  "flatten", "opt_clean",
                                  "cutpoint t:$mul",

@@ -60,9 +60,14 @@ def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
     results = junit or (test_dir / "results.xml")
     coverage = test_dir / "coverage.dat"
     coverage.unlink(missing_ok=True)
-    runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=test,
-                seed=seed, waves=waves, build_dir=build_dir, test_dir=test_dir,
-                results_xml=str(results), extra_env=env)
+    results.unlink(missing_ok=True)          # a crashed run must not leave an old verdict behind
+    try:
+        runner.test(test_module=unit.test_module, hdl_toplevel=unit.toplevel, testcase=test,
+                    seed=seed, waves=waves, build_dir=build_dir, test_dir=test_dir,
+                    results_xml=str(results), extra_env=env)
+    except RuntimeError:                     # the simulator's exit status: its own message is above
+        print(f"sim: {unit.name}: the simulator stopped with an error (an RTL assertion, `PQX_ASSERT, "
+              f"or a crash: its message is above)", file=sys.stderr)
     if report_dir is not None and coverage.exists():      # merged by scripts/coverage.py
         report_dir.mkdir(parents=True, exist_ok=True)
         coverage.replace(report_dir / "coverage.dat")

@@ -61,6 +61,8 @@ ABC_GATES = "AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX,AOI3,OAI3,AOI4,OAI4"
 # ABC's default script starts with SAT sweeping (&fraig), which runs for many minutes on the
 # multipliers; structural rewriting and mapping alone takes seconds.
 ABC_SCRIPT = "+strash;dc2;map"
+NO_ASSERTIONS = "proc; chformal -remove; "
+"""The RTL's assertions (`PQX_ASSERT) are checks, not hardware: removed before anything is mapped."""
 
 # The seeds' published implementation figures (their papers; shared/seeds), shown beside ours.
 SEED_FIGURES = [
@@ -285,7 +287,7 @@ def generic_netlist(unit: SynthUnit, out: Path, blackbox: list[str] = ()) -> dic
     bb = f"blackbox {' '.join(blackbox)}; " if blackbox else ""
     flat = "" if blackbox else " -flatten"
     files = unit.all_files() if blackbox else unit.files()     # a black box's contents are not read
-    yosys(f"read_verilog -sv {' '.join(files)}; {unit.chparam()}hierarchy -top {unit.top}; {bb}"
+    yosys(f"read_verilog -sv {' '.join(files)}; {unit.chparam()}hierarchy -top {unit.top}; {bb}{NO_ASSERTIONS}"
           f"synth -top {unit.top}{flat} -booth -noabc; dffunmap; abc -script {ABC_SCRIPT} -g {ABC_GATES}; "
           f"opt_clean; "
           f"write_json {rel(js)}", out / "generic.log", timeout=1800)
@@ -393,6 +395,7 @@ def ecp5(unit: SynthUnit, out: Path, budget_s: int) -> dict:
     stat = out / "ecp5_stat.json"
     t0 = time.monotonic()
     yosys(f"read_verilog -sv {srcs}; read_verilog {rel(wrap_file)}; "
+          f"hierarchy -top {unit.top}_synth_wrap; {NO_ASSERTIONS}"
           # flip-flops named after the signal they hold before ABC drops the signal names
           f"synth_ecp5 -abc9 -top {unit.top}_synth_wrap -run begin:map_luts; rename -wire t:TRELLIS_FF; "
           f"synth_ecp5 -abc9 -top {unit.top}_synth_wrap -run map_luts: -json {rel(js)}; "

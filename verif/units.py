@@ -8,10 +8,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # ------------------------------------------------------------------ Verilator flags of the simulation builds
-VERILATOR_ARGS = ["-Wno-fatal", "-Wno-lint", "-Wno-style"]
-"""Verilator arguments of every simulation build (sim, mutants, KAT harness). Lint warnings are
-`make lint`'s business (Verilator -Wall there, no waivers); a simulation build must not stop on
-them."""
+VERILATOR_ARGS = ["-Wno-fatal", "-Wno-lint", "-Wno-style", "--assert"]
+"""Verilator arguments of every simulation build (sim, mutants, KAT harness, the SoC). Lint warnings
+are `make lint`'s business (Verilator -Wall there, no waivers); a simulation build must not stop on
+them. --assert: the RTL's own invariants (`PQX_ASSERT, rtl/pqx_pkg.sv) are checked in every run."""
 WAVES_ARGS = ["--trace-fst", "--trace-structs"]
 COVERAGE_ARGS = ["--coverage-line", "--coverage-toggle"]
 """Code coverage of every `make sim` build (scripts/coverage.py reads the coverage.dat each run

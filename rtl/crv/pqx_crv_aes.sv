@@ -154,4 +154,8 @@ module pqx_crv_aes (
     endcase
   end
 
+  // Invariant: done only after a run, never while one goes on (checked in every simulation,
+  // proved by the formal jobs that read this module).
+  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
+
 endmodule

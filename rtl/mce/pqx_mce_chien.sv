@@ -85,4 +85,8 @@ module pqx_mce_chien #(
   assign done_o   = done_q;
   assign bitmap_o = bitmap_q;
 
+  // Invariant: done only after a run, never while one goes on (checked in every simulation,
+  // proved by the formal jobs that read this module).
+  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
+
 endmodule

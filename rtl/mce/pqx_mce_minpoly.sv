@@ -173,4 +173,8 @@ module pqx_mce_minpoly #(
   assign ok_o   = ok_q;
   assign g_o    = ok_q ? {M'(1), m_q[T*T*M +: T*M]} : '0;
 
+  // Invariant: done only after a run, never while one goes on (checked in every simulation,
+  // proved by the formal jobs that read this module).
+  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
+
 endmodule

@@ -100,4 +100,8 @@ module pqx_mce_systematic #(
   assign ok_o   = ok_q;
   assign rows_o = w_q;
 
+  // Invariant: done only after a run, never while one goes on (checked in every simulation,
+  // proved by the formal jobs that read this module).
+  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
+
 endmodule
