@@ -62,7 +62,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     stack: list[str] = []
     found: list[list[str]] = []
 
-    def visit(v: str) -> None:                  # Tarjan, iterative enough for this graph's depth
+    def visit(v: str) -> None:                  # Tarjan (recursive: the import graph is shallow)
         index[v] = low[v] = len(index)
         stack.append(v)
         for w in graph.get(v, ()):
