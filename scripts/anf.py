@@ -430,6 +430,24 @@ def karats_checks(net: Netlist, ops: dict[str, int], rng: random.Random | None =
     return failures
 
 
+def deep_call(fn):
+    """fn() in a thread with a 256 MiB stack and a deep recursion limit (the cones of the
+    netlist are deep); the process's limits are restored afterwards, so a later json.loads of a
+    hostile file still stops at the normal limit instead of overflowing the C stack."""
+    out: list = []
+    limit, stack = sys.getrecursionlimit(), threading.stack_size()
+    sys.setrecursionlimit(1_000_000)
+    threading.stack_size(1 << 28)
+    try:
+        th = threading.Thread(target=lambda: out.append(fn()))
+        th.start()
+        th.join()
+    finally:
+        sys.setrecursionlimit(limit)
+        threading.stack_size(stack)
+    return out[0] if out else None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", type=Path, default=ROOT, help="repository tree (default: this one)")
@@ -460,11 +478,7 @@ def main(argv: list[str] | None = None) -> int:
             result.append(karats_checks(net, ops))
         except (ValueError, TooLarge) as exc:
             result.append(exc)
-    sys.setrecursionlimit(1_000_000)
-    threading.stack_size(1 << 28)
-    th = threading.Thread(target=work)
-    th.start()
-    th.join()
+    deep_call(work)
     if isinstance(result[0], TooLarge):
         print(f"anf: arith:karats: no verdict: {result[0]}")
         return 3
