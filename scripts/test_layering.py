@@ -4,49 +4,10 @@ even through an import inside a function (which only hides a circle from Python)
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
+from scripts.imports import imports
 from verif.units import ROOT
-
-PACKAGES = ("scripts", "verif")
-
-
-def module_name(path: Path, root: Path) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports(root: Path, packages: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
-    """module -> the project modules it imports anywhere in its text (functions included)."""
-    files = {module_name(p, root): p for pkg in packages for p in (root / pkg).rglob("*.py")
-             if "__pycache__" not in p.parts}
-
-    def resolve(name: str) -> str | None:
-        while name and name not in files:
-            name = name.rpartition(".")[0]
-        return name or None
-
-    graph: dict[str, set[str]] = {}
-    for mod, path in files.items():
-        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
-                    base = ".".join(up + ([base] if base else []))
-                # `from package import module` imports the module; `from module import name`, the module
-                names = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
-            else:
-                continue
-            found.update(m for m in map(resolve, names) if m and m != mod and m.split(".")[0] in packages)
-        graph[mod] = found
-    return graph
-
 
 def upward(graph: dict[str, set[str]]) -> list[str]:
     """Imports of scripts/ from verif/."""

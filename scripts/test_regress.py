@@ -88,6 +88,27 @@ def test_a_change_reruns_only_the_jobs_that_read_it(tree):
     assert run() == ["crv", "mce"]                  # another tool version: every job
 
 
+def test_the_key_holds_every_module_the_command_imports(tree):
+    """A `python -m` job's key covers its module's import closure, at any depth, without the
+    job naming those files: a change two imports down re-runs it, an unrelated module does not."""
+    root, _, _ = tree
+    for path, text in {"scripts/__init__.py": "", "scripts/tool.py": "from verif import helper\n",
+                       "verif/__init__.py": "", "verif/helper.py": "from verif.deep import X\n",
+                       "verif/deep.py": "X = 1\n", "verif/other.py": "Y = 1\n"}.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    step = regress.Step("tool", [sys.executable, "-m", "scripts.tool"], "repro", inputs=("rtl/crv",))
+
+    def key() -> str:
+        regress.imported_files.cache_clear()
+        return regress.cache_key(step)
+    first = key()
+    (root / "verif" / "other.py").write_text("Y = 2\n")
+    assert key() == first
+    (root / "verif" / "deep.py").write_text("X = 2\n")
+    assert key() != first
+
+
 def test_a_cached_result_is_the_one_that_ran(tree, capsys):
     root, reports, run = tree
     run()
