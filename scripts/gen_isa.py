@@ -11,6 +11,7 @@ Generated (committed, each marked "generated from verif/models/isa_table.py"):
   docs/isa.md               the encoding table (region)
   firmware/include/pqx.h    one static inline function per instruction around `.insn`
   rtl/poly/pqx_poly_pkg.sv  the NTT engine's twiddle ROMs, from verif/models/poly.py (region)
+  rtl/pqx_top.f             pqx_top's file list, from the unit manifests (verif/manifest.py)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 import sys
 from pathlib import Path
 
+from verif import manifest
 from verif.models import poly
 from verif.models.isa_table import OPCODE_R4, RS1, RS2, RS3, TABLE, UNITS, InstrInfo, insn_template
 
@@ -203,6 +205,7 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     rom = (root / "rtl" / "poly" / "pqx_poly_pkg.sv").read_text()
     files["rtl/poly/pqx_poly_pkg.sv"] = replace_region(rom, "  //", sv_poly_roms(),
                                                        source="verif/models/poly.py")
+    files["rtl/pqx_top.f"] = manifest.top_file_list_text(root)
     return files
 
 
@@ -220,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         files = outputs()
-    except (GenError, OSError) as exc:
+    except (GenError, OSError, manifest.ManifestError) as exc:
         print(f"gen_isa: error: {exc}", file=sys.stderr)
         return 2
     stale_files = stale(ROOT, files)

@@ -124,6 +124,13 @@ TOOL_INPUTS = ("requirements.txt", "scripts/tools.py", "verif/units.py")
 """Inputs of every cacheable job: the pinned tools and the helpers every script uses."""
 
 
+def manifests_of(files: list[str]) -> list[str]:
+    """The unit manifests that list these files (which files a job reads comes from them), and
+    pqx_top's, which orders them (verif/manifest.py)."""
+    folders = sorted({str(Path(f).parent) for f in files if f.startswith("rtl/")})
+    return [f"{d}/unit.toml" for d in folders if (ROOT / d / "unit.toml").is_file()] + ["rtl/unit.toml"]
+
+
 def formal_steps(quick: bool) -> list[Step]:
     """A job per proof task (formal/tasks.toml): its CI form with `quick`."""
     from scripts import formal
@@ -145,8 +152,8 @@ def formal_steps(quick: bool) -> list[Step]:
                           [PY, "-m", "scripts.formal", "--job", t.name, "--jobs", "1", "--report",
                            str(REPORTS / out)] + (["--quick"] if quick else []),
                           f"python -m scripts.formal --job {t.name}" + (" --quick" if quick else ""),
-                          inputs=tuple(dict.fromkeys(reads + ["formal/tasks.toml", "scripts/formal.py",
-                                                              *TOOL_INPUTS])),
+                          inputs=tuple(dict.fromkeys(reads + manifests_of(reads) + [
+                              "formal/tasks.toml", "scripts/formal.py", *TOOL_INPUTS])),
                           outputs=(out,), kind="formal", estimate=min(t.budget, 300.0) / 4))
     return steps
 
@@ -166,7 +173,7 @@ def mutant_steps(checkers: tuple[str, ...], only: tuple[str, ...] | None = None)
             unit = m.checker.split(":")[1] if ":" in m.checker else "top"
             files = top_files if unit == "top" else [str(f.relative_to(ROOT))
                                                      for f in UNITS[unit].source_files()]
-            reads = files + ["verif", "scripts/mutate.py", "scripts/sim.py"]
+            reads = files + manifests_of(files) + ["verif", "scripts/mutate.py", "scripts/sim.py"]
         elif kind == "formal":
             job = m.checker.split(":")[1]
             reads = ["rtl", f"formal/{job}", "formal/tasks.toml", "scripts/formal.py", "scripts/mutate.py",
@@ -188,7 +195,8 @@ def synth_steps() -> list[Step]:
                  [PY, "-m", "scripts.synth", "--unit", name, "--jobs", "1",
                   "--reports", str(REPORTS / "synth" / name), "--build", str(ROOT / "build" / "synth")],
                  f"make synth UNIT={name}",
-                 inputs=tuple(dict.fromkeys(u.all_files() + ["scripts/synth.py", *TOOL_INPUTS])),
+                 inputs=tuple(dict.fromkeys(u.all_files() + manifests_of(u.all_files()) +
+                                            ["scripts/synth.py", *TOOL_INPUTS])),
                  outputs=(f"synth/{name}/synth.json",), kind="synth", estimate=u.budget_s / 2)
             for name, u in SYNTH_UNITS.items()]
 

@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scripts.tools import die, int_at_least, positive_scale, venv_tool, warm_yowasp, yosys_tool
+from verif import manifest
 from verif.units import ROOT, file_list
 
 BUILD = ROOT / "build" / "synth"
 REPORTS = ROOT / "build" / "reports"
-PKG = "rtl/pqx_pkg.sv"
 
 DEVICE = ("--85k", "--package", "CABGA381", "--speed", "8")
 DEVICE_NAME = "LFE5U-85F-8BG381 (ECP5, speed 8)"
@@ -115,58 +115,31 @@ class SynthUnit:
         return out
 
 
-def listed(folder: str) -> tuple[str, ...]:
-    """The files of rtl/pqx_top.f under `folder`, in its order: the unit's sources come from the
-    one file list every tool reads."""
-    return tuple(f for f in (str(p.relative_to(ROOT)) for p in file_list("rtl/pqx_top.f"))
-                 if f.startswith(folder + "/"))
+def synth_unit(m: manifest.Manifest, table: dict) -> SynthUnit:
+    """A `make synth` unit from a manifest's [[synth]] table (verif/manifest.py)."""
+    sources = tuple(table["files"]) if "files" in table else \
+        ("rtl/pqx_top.f",) if m.name == "top" else m.sources
+    return SynthUnit(table["name"], table.get("top", m.top), sources, table["budget_s"],
+                     cut=tuple(table.get("cut", ())), router=table.get("router", "router1"),
+                     about=table.get("about", ""), params=tuple(table.get("params", {}).items()),
+                     gate_count=table.get("gate_count", True))
 
 
-LATE_UNITS = ("mce", "crv", "poly")
-"""The units that joined pqx_top last: with them pqx_top needs 157 % of the LFE5U-85F's logic cells
-(docs/synthesis.md), so the top-level designs are placed and routed with them cut out; each is
-measured on its own."""
+def synth_units() -> dict[str, SynthUnit]:
+    """Every unit's builds from the manifests: the top folder's own blocks, the execution units
+    in pqx_top's order, then the top-level designs."""
+    top = manifest.unit("top")
+    own = [t for t in top.synth if "files" in t]
+    tables = [(top, t) for t in own] + [(manifest.unit(u), t) for u in top.units for t in manifest.unit(u).synth] \
+        + [(top, t) for t in top.synth if "files" not in t]
+    return {t["name"]: synth_unit(m, t) for m, t in tables}
 
-SYNTH_UNITS: dict[str, SynthUnit] = {u.name: u for u in [
-    SynthUnit("decoder", "pqx_decoder", (PKG, "rtl/pqx_decoder.sv"), 300),
-    SynthUnit("inflight", "pqx_inflight", (PKG, "rtl/pqx_inflight.sv"), 300),
-    SynthUnit("fpr", "pqx_fpr_unit", (PKG, "rtl/fpr/pqx_fpr_unit.sv"), 300),
-    SynthUnit("sampler", "pqx_sampler_unit", (PKG, "rtl/sampler/pqx_sampler_unit.sv"), 300),
-    SynthUnit("arith", "pqx_arith_unit", (PKG, *listed("rtl/arith")), 600),
-    SynthUnit("arith_pipelined", "pqx_arith_unit", (PKG, *listed("rtl/arith")), 600,
-              params=(("Pipelined", 1),),
-              about="the arithmetic unit's pipelined build: product and Montgomery digits registered"),
-    SynthUnit("slhdsa", "pqx_slhdsa_unit", (PKG, "rtl/slhdsa/pqx_slhdsa_unit.sv"), 600),
-    SynthUnit("keccak", "pqx_keccak_engine", listed("rtl/keccak"), 900),
-    SynthUnit("keccak2", "pqx_keccak_engine", listed("rtl/keccak"), 1500,
-              params=(("RoundsPerCycle", 2),),
-              about="the two-rounds-per-cycle Keccak engine (pqx_top KeccakRoundsPerCycle = 2): "
-                    "12 cycles per permutation"),
-    SynthUnit("state", "pqx_state_unit", (PKG, "rtl/state/pqx_state_unit.sv"), 900),
-    SynthUnit("mce", "pqx_mce_unit", (PKG, *listed("rtl/mce")), 900,
-              about="the Classic McEliece unit (GF(2^12) arithmetic, Berlekamp-Massey, Chien search, "
-                    "minimal polynomial, systematic form, transpose)"),
-    SynthUnit("crv", "pqx_crv_unit", (PKG, *listed("rtl/crv")), 900,
-              about="the Crypto-RV unit (SHA-256/SHA-512/SM3 engine, AES and Haraka rounds, block buffer)"),
-    SynthUnit("poly", "pqx_poly_unit", (PKG, *listed("rtl/poly")), 900,
-              about="the polynomial unit (NTT engine with two butterflies, its memory and DMA)"),
-    SynthUnit("top", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=LATE_UNITS, router="router2",
-              about="pqx_top with the McEliece, Crypto-RV and polynomial units cut out (registers in their "
-                    "place; each has its own row): all of pqx_top no longer fits the LFE5U-85F"),
-    SynthUnit("top_hash", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=("arith", "sampler", "fpr", *LATE_UNITS),
-              router="router2", gate_count=False,
-              about="pqx_top with the arithmetic, sampling and FPR units cut out as well (registers or wires "
-                    "in their place): the issue port, decode, in-flight queue, state, Keccak and SLH-DSA "
-                    "paths, among them the issue port -> Keccak round 0 path"),
-    SynthUnit("top_pipelined", "pqx_top", ("rtl/pqx_top.f",), 1200, cut=LATE_UNITS, router="router2",
-              params=(("Pipelined", 1),),
-              about="pqx_top's pipelined build (a dispatch register before the units, the arithmetic "
-                    "unit's product and Montgomery digits registered), the same three units cut out"),
-]}
-PARTS = [n for n in SYNTH_UNITS if not n.startswith("top") and not n.endswith("_pipelined")
-         and n != "keccak2"]
-"""What pqx_top instantiates, one each (default build): every unit, the McEliece, Crypto-RV and
-polynomial units included (they were missing until 2026-12-05, and pqx_top's glue then held them)."""
+
+SYNTH_UNITS: dict[str, SynthUnit] = synth_units()
+PARTS = [t["name"] for t in manifest.unit("top").synth if "files" in t] + \
+    [manifest.unit(u).synth[0]["name"] for u in manifest.unit("top").units]
+"""What pqx_top instantiates, one each, in its default build (a unit's first [[synth]] table): the
+decoder, the in-flight queue and every execution unit of rtl/unit.toml."""
 
 
 class ToolError(Exception):

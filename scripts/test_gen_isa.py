@@ -14,11 +14,13 @@ from verif.models.isa_table import TABLE
 from verif.units import ROOT
 
 GENERATED = ["rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv", "docs/isa.md", "firmware/include/pqx.h",
-             "rtl/poly/pqx_poly_pkg.sv"]
+             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f"]
 
 
 def copy_generated(tmp_path: Path) -> Path:
-    for rel in GENERATED:
+    """The generated files and what they are generated from besides the table (the manifests)."""
+    manifests = [str(p.relative_to(ROOT)) for p in [ROOT / "rtl" / "unit.toml", *(ROOT / "rtl").glob("*/unit.toml")]]
+    for rel in GENERATED + manifests:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, tmp_path / rel)
     return tmp_path
@@ -35,6 +37,7 @@ def test_generated_files_are_up_to_date():
      "| KSTART | R4 0x6B | `001` | 0 | keccak | - | 0 | 23 |"),                     # a latency
     ("firmware/include/pqx.h", ".insn r 0x3b, 7, 0x0f,", ".insn r 0x3b, 7, 0x0e,"),
     ("rtl/poly/pqx_poly_pkg.sv", "7'd1: zeta_k = 24'd1729;", "7'd1: zeta_k = 24'd1730;"),  # a twiddle
+    ("rtl/pqx_top.f", "rtl/fpr/pqx_fpr_unit.sv\n", ""),                               # a unit's file
 ])
 def test_a_hand_edit_of_a_generated_file_is_caught(tmp_path, rel, old, new):
     root = copy_generated(tmp_path)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from verif import manifest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # ------------------------------------------------------------------ Verilator flags of the simulation builds
@@ -94,10 +96,14 @@ class Unit:
 XIF_BENCH = "pqx_top_xif_tb"
 XIF_SOURCES = ("verif/tb/pqx_top_xif_tb.vlt", "rtl/pqx_top.f", "verif/tb/pqx_top_xif_tb.sv")
 
-POLY_SOURCES = ("rtl/pqx_pkg.sv", "rtl/poly/pqx_poly_pkg.sv", "rtl/poly/pqx_poly_mulmod.sv",
-                "rtl/poly/pqx_poly_mem.sv", "rtl/poly/pqx_poly_engine.sv",
-                "rtl/poly/pqx_poly_reduce.sv", "rtl/poly/pqx_poly_dma.sv",
-                "rtl/poly/pqx_poly_unit.sv")
+
+
+def sources(unit: str) -> tuple[str, ...]:
+    """A unit's own build (its manifest's needs and files, verif/manifest.py)."""
+    return manifest.unit(unit).sources
+
+
+POLY_SOURCES = sources("poly")
 
 UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top", XIF_BENCH, XIF_SOURCES, "verif.tests.test_top",
@@ -128,36 +134,33 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("keccak_round", "pqx_keccak_round", ("rtl/keccak/pqx_keccak_round.sv",), "verif.tests.test_keccak",
          "one Keccak-f[1600] round, every step against XKCP"),
     Unit("keccak_engine", "pqx_keccak_engine",
-         ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), "verif.tests.test_keccak_engine",
+         sources("keccak"), "verif.tests.test_keccak_engine",
          "the 24-round iterating engine: result, fixed schedule, hold"),
     Unit("keccak_engine2", "pqx_keccak_engine",
-         ("rtl/keccak/pqx_keccak_round.sv", "rtl/keccak/pqx_keccak_engine.sv"), "verif.tests.test_keccak_engine",
+         sources("keccak"), "verif.tests.test_keccak_engine",
          "the two-rounds-per-cycle engine (RoundsPerCycle=2): result, 12-cycle schedule, hold",
          {"RoundsPerCycle": 2}),
-    Unit("state", "pqx_state_unit", ("rtl/pqx_pkg.sv", "rtl/state/pqx_state_unit.sv"),
+    Unit("state", "pqx_state_unit", sources("state"),
          "verif.tests.test_state_unit", "S/O buffers and the state instructions"),
     Unit("arith", "pqx_arith_unit",
-         ("rtl/pqx_pkg.sv", "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
-          "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"),
+         sources("arith"),
          "verif.tests.test_arith_unit",
          "arithmetic unit alone: every lattice/GF/HQC instruction against the model (corners, random, "
          "H/K latches), the Karatsuba sequence as a 64x64 carry-less product, MODP_MONTYMUL schedule"),
     Unit("arith_pipelined", "pqx_arith_unit",
-         ("rtl/pqx_pkg.sv", "rtl/arith/pqx_mul32.sv", "rtl/arith/pqx_mont_reduce.sv", "rtl/arith/pqx_barrett.sv",
-          "rtl/arith/pqx_modp_montymul.sv", "rtl/arith/pqx_arith_unit.sv"),
+         sources("arith"),
          "verif.tests.test_arith_unit",
          "the pipelined arithmetic unit (Pipelined=1): the same tests through its multi-cycle ports, "
          "done exactly 2 cycles after the start", {"Pipelined": 1}),
-    Unit("sampler", "pqx_sampler_unit", ("rtl/pqx_pkg.sv", "rtl/sampler/pqx_sampler_unit.sv"),
+    Unit("sampler", "pqx_sampler_unit", sources("sampler"),
          "verif.tests.test_sampler_unit",
          "sampling unit alone: CBD1..4 at every j (slice patterns, corners, random, the exception), "
          "REJ_ETA2/4 every byte, REJ_UNIFORM edges and random, UNPACK_Z17/19 every shift, junk operands"),
-    Unit("fpr", "pqx_fpr_unit", ("rtl/pqx_pkg.sv", "rtl/fpr/pqx_fpr_unit.sv"), "verif.tests.test_fpr_unit",
+    Unit("fpr", "pqx_fpr_unit", sources("fpr"), "verif.tests.test_fpr_unit",
          "Falcon FPR unit alone: pack against the model and correctly rounded IEEE doubles (corners, "
          "random), FPR_NORM64 for every shift, latch independence, start_i=0, reset"),
     Unit("mce", "pqx_mce_unit",
-         ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_bm.sv", "rtl/mce/pqx_mce_chien.sv", "rtl/mce/pqx_mce_minpoly.sv", "rtl/mce/pqx_mce_systematic.sv",
-          "rtl/mce/pqx_mce_transpose.sv", "rtl/mce/pqx_mce_unit.sv"),
+         sources("mce"),
          "verif.tests.test_mce_unit",
          "Classic McEliece unit alone: every GF(2^12) inverse and square, every weight-2 error pattern "
          "for n = 48 decoded (PQX_N Goppa polynomials), BM/Chien schedules and holds, indices, transpose"),
@@ -168,7 +171,7 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "additions and multi-column power steps the t = 2 build cannot reach, against the model",
          {"T": 4, "FLowP": "48'h007_003_001_200"}),   # (a string: -G takes a decimal as 32 bits)
     Unit("crv", "pqx_crv_unit",
-         ("rtl/pqx_pkg.sv", "rtl/crv/pqx_crv_pkg.sv", "rtl/crv/pqx_crv_sha.sv", "rtl/crv/pqx_crv_aes.sv", "rtl/crv/pqx_crv_unit.sv"),
+         sources("crv"),
          "verif.tests.test_crv_unit",
          "Crypto-RV unit alone: SHA-256 / SHA-512 / SM3 of random multi-block messages against hashlib "
          "and gmssl (PQX_N messages each), exact block latencies and holds, B ring and indices"),
