@@ -161,36 +161,11 @@ module pqx_crv_props (
 `endif
 
 `ifdef CRV_ENGINE
-  // the protocol of pqx_top: the task's instruction starts only while the unit is idle (neither
-  // running nor done), an ack comes only while done is high
-  logic [6:0] g_cnt_q;       // cycles since the start; 0: idle
-  logic       g_hold_q;      // done and not yet acked
-  always @* begin
-    if (mc_start_i) assume (op_i == 7'(EngineOp));
-    if (g_cnt_q != '0 || g_hold_q) assume (!mc_start_i);
-    if (!mc_done) assume (!mc_ack_i);
-  end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      g_cnt_q  <= '0;
-      g_hold_q <= 1'b0;
-    end else if (mc_start_i) begin
-      g_cnt_q  <= 7'd1;
-    end else if (g_cnt_q == 7'(Done)) begin
-      g_cnt_q  <= '0;
-      g_hold_q <= !mc_ack_i;
-    end else if (g_cnt_q != '0) begin
-      g_cnt_q  <= g_cnt_q + 1'b1;
-    end else if (mc_ack_i) begin
-      g_hold_q <= 1'b0;
-    end
-  end
-  always @* begin
-    if (rst_ni) begin
-      a_done_exact: assert (mc_done == (g_cnt_q == 7'(Done) || g_hold_q));
-      a_count_range: assert (g_cnt_q <= 7'(Done));
-    end
-  end
+  // the task's instruction is the one started; its schedule (formal/lib/pqx_schedule_props.sv)
+  always @* if (mc_start_i) assume (op_i == 7'(EngineOp));
+  pqx_schedule_props #(.Done(Done)) u_schedule (
+    .clk_i, .rst_ni, .start_i (mc_start_i), .done_i (mc_done), .ack_i (mc_ack_i)
+  );
 `endif
 
 endmodule
