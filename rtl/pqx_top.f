@@ -1,6 +1,7 @@
 # pqx_top's sources in compile order, generated from the unit manifests (rtl/unit.toml,
 # rtl/*/unit.toml) by `make gen` (python -m scripts.gen_isa); make test fails when it is stale.
 rtl/pqx_pkg.sv
+rtl/pqx_step_counter.sv
 rtl/pqx_decoder.sv
 rtl/pqx_inflight.sv
 rtl/state/pqx_state_unit.sv

@@ -24,10 +24,11 @@ import time
 from pathlib import Path
 
 from scripts import anf
+from verif import manifest
 
 ROOT = Path(__file__).resolve().parent.parent
-RTL = ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_bm.sv", "rtl/mce/pqx_mce_chien.sv", "rtl/mce/pqx_mce_minpoly.sv", "rtl/mce/pqx_mce_systematic.sv",
-       "rtl/mce/pqx_mce_transpose.sv", "rtl/mce/pqx_mce_unit.sv")
+RTL = manifest.unit("mce").sources
+"""The McEliece unit's sources (its manifest, rtl/mce/unit.toml)."""
 CUT = ("pqx_mce_bm", "pqx_mce_chien", "pqx_mce_minpoly", "pqx_mce_systematic", "pqx_mce_transpose")
 """Cut points: the engines and the transpose store (no field product passes through them)."""
 

@@ -6,7 +6,8 @@ A manifest's keys:
   name     the unit's name (the folder's, `top` for rtl/ itself)
   top      the module the unit is instantiated as (pqx_top instantiates it; a unit's tests and
            synthesis build it)
-  needs    sources outside the folder that come first (rtl/pqx_pkg.sv), relative to the root
+  needs    sources outside the folder that come first, relative to the root: packages and shared
+           primitives (rtl/pqx_pkg.sv, rtl/pqx_step_counter.sv)
   files    the folder's own .sv files in compile order (every .sv file of the folder, once)
   formal   the proof jobs (formal/<job>/) that read the unit's files; a job that reads the unit's
            top module lists all of `needs` + `files`, in order
@@ -154,12 +155,14 @@ def sby_problems(root: Path, sby: Path) -> list[str]:
     job, files = sby.parent.name, sby_files(sby)
     top = ms["top"]
     whole = top.top in declared_modules([f for f in files if f in top.last], root)
+    shared = {f for m in ms.values() for f in m.needs}      # packages and primitives units share
     for m in ms.values():
         mine = [f for f in files if f in m.files + m.last]
         if whole and m.name != "top":
             continue                   # a job over all of pqx_top is the top's
-        if any(not f.endswith("_pkg.sv") for f in mine) and job not in m.formal:
-            out.append(f"{m.folder}/unit.toml: formal lacks {job} (it reads {mine[0]})")
+        own = [f for f in mine if not f.endswith("_pkg.sv") and f not in shared]
+        if own and job not in m.formal:
+            out.append(f"{m.folder}/unit.toml: formal lacks {job} (it reads {own[0]})")
         if m.top in declared_modules(mine, root):
             want = list(m.sources + m.last) if m.name != "top" else top_file_list(root)
             got = [f for f in files if f in want]

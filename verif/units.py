@@ -165,7 +165,7 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "Classic McEliece unit alone: every GF(2^12) inverse and square, every weight-2 error pattern "
          "for n = 48 decoded (PQX_N Goppa polynomials), BM/Chien schedules and holds, indices, transpose"),
     Unit("mce_minpoly_t4", "pqx_mce_minpoly",
-         ("rtl/pqx_pkg.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_minpoly.sv"),
+         ("rtl/pqx_pkg.sv", "rtl/pqx_step_counter.sv", "rtl/mce/pqx_mce_pkg.sv", "rtl/mce/pqx_mce_minpoly.sv"),
          "verif.tests.test_mce_minpoly",
          "MCE_MINPOLY's Gaussian elimination alone at t = 4 (F(y) from FLowP): the pivot row "
          "additions and multi-column power steps the t = 2 build cannot reach, against the model",

@@ -39,8 +39,8 @@ module pqx_crv_aes (
 
   mode_e        mode_q;
   logic [6:0]   base_q;
-  logic         run_q, done_q;
-  logic [5:0]   step_q;
+  logic [5:0]   step;
+  logic         run;
   logic [127:0] key_q;
   logic [511:0] st_q;                // AES: lane 0; Haraka-256: lanes 0, 1; Haraka-512: 0 .. 3
   logic [7:0]   rc_q;                // Rcon of the next round (AES)
@@ -55,19 +55,25 @@ module pqx_crv_aes (
     endcase
   end
 
+  // start / run / done (rtl/pqx_step_counter.sv): steps 0 .. last_step, then done until ack_i
+  pqx_step_counter #(.StepW(6)) u_steps (
+    .clk_i, .rst_ni, .start_i, .last_i (last_step), .ack_i,
+    .run_o (run), .step_o (step), .done_o
+  );
+
   logic       in_phase, round_phase;
   logic [5:0] k;                     // AES round (0-based) in the round phase
   logic [1:0] ff;                    // feed-forward word (0 .. 3) in its phase
   logic [2:0] ff_word;               // the 64-bit word of the state it updates
-  assign in_phase    = step_q < n_in;
-  assign round_phase = !in_phase && step_q < n_in + n_rounds;
-  assign k           = step_q - n_in;
-  assign ff          = 2'(step_q - n_in - n_rounds);
+  assign in_phase    = step < n_in;
+  assign round_phase = !in_phase && step < n_in + n_rounds;
+  assign k           = step - n_in;
+  assign ff          = 2'(step - n_in - n_rounds);
   // Haraka-512 keeps words 1, 3, 4, 6 of its 64-byte result
   assign ff_word     = mode_q == Mode512 ? {ff[1], ff[0], ~ff[1]} : {1'b0, ff};
 
   always_comb begin
-    if (in_phase) b_idx_o = base_q + 7'(step_q);
+    if (in_phase) b_idx_o = base_q + 7'(step);
     else          b_idx_o = base_q + 7'(ff_word);
   end
 
@@ -76,18 +82,18 @@ module pqx_crv_aes (
   logic [7:0]   rc_d;
   assign key_next = pqx_crv_pkg::aes_next_key(key_q, rc_q);   // AES: this round's key
   assign rk       = mode_q == ModeAes ? key_next : pqx_crv_pkg::haraka_rc(k);
-  assign aes_out = pqx_crv_pkg::aes_round(st_q[127:0], rk, mode_q == ModeAes && step_q == last_step);
+  assign aes_out = pqx_crv_pkg::aes_round(st_q[127:0], rk, mode_q == ModeAes && step == last_step);
 
   always_comb begin
     key_d   = key_q;
     st_d    = st_q;
     rc_d    = rc_q;
     rotated = st_q;
-    if (run_q) begin   // (idle: a simulator skips the datapath)
+    if (run) begin   // (idle: a simulator skips the datapath)
       if (in_phase) begin
-        if (mode_q == ModeAes && step_q < 6'd2) key_d[64*step_q[0] +: 64] = b_word_i;
-        else if (mode_q == ModeAes) st_d[64*step_q[0] +: 64] = b_word_i ^ key_q[64*step_q[0] +: 64];
-        else st_d[64*step_q[2:0] +: 64] = b_word_i;
+        if (mode_q == ModeAes && step < 6'd2) key_d[64*step[0] +: 64] = b_word_i;
+        else if (mode_q == ModeAes) st_d[64*step[0] +: 64] = b_word_i ^ key_q[64*step[0] +: 64];
+        else st_d[64*step[2:0] +: 64] = b_word_i;
       end else if (round_phase) begin
         unique case (mode_q)
           Mode256: begin
@@ -115,9 +121,6 @@ module pqx_crv_aes (
     if (!rst_ni) begin
       mode_q <= ModeAes;
       base_q <= '0;
-      run_q  <= 1'b0;
-      done_q <= 1'b0;
-      step_q <= '0;
       key_q  <= '0;
       st_q   <= '0;
       rc_q   <= '0;
@@ -125,25 +128,14 @@ module pqx_crv_aes (
       mode_q <= alg_i == pqx_crv_pkg::AlgHaraka256 ? Mode256
               : alg_i == pqx_crv_pkg::AlgHaraka512 ? Mode512 : ModeAes;
       base_q <= base_i;
-      run_q  <= 1'b1;
-      done_q <= 1'b0;
-      step_q <= '0;
       rc_q   <= 8'h01;
-    end else if (run_q) begin
+    end else if (run) begin
       key_q  <= key_d;
       st_q   <= st_d;
       rc_q   <= rc_d;
-      step_q <= step_q + 1'b1;
-      if (step_q >= last_step) begin   // (>=: no count past the end)
-        run_q  <= 1'b0;
-        done_q <= 1'b1;
-      end
-    end else if (ack_i) begin
-      done_q <= 1'b0;
     end
   end
 
-  assign done_o = done_q;
   // Haraka-512's output: 64-bit words 1, 3, 4, 6 of the state; AES-128's upper half is 0 (the
   // upper lanes may hold an earlier Haraka state)
   always_comb begin
@@ -153,9 +145,5 @@ module pqx_crv_aes (
       default: out_o = {128'b0, st_q[127:0]};
     endcase
   end
-
-  // Invariant: done only after a run, never while one goes on (checked in every simulation,
-  // proved by the formal jobs that read this module).
-  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
 
 endmodule

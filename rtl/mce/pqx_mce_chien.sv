@@ -30,8 +30,15 @@ module pqx_mce_chien #(
   localparam int unsigned Steps = (N + Lanes - 1) / Lanes;
   localparam int unsigned StepW = $clog2(Steps + 1);
 
-  logic              run_q, done_q;
-  logic [StepW-1:0]  step_q;
+  logic [StepW-1:0]  step;
+  logic              run;
+
+  // start / run / done (rtl/pqx_step_counter.sv): steps 0 .. Steps - 1, then done until ack_i
+  pqx_step_counter #(.StepW(StepW)) u_steps (
+    .clk_i, .rst_ni, .start_i, .last_i (StepW'(Steps - 1)), .ack_i,
+    .run_o (run), .step_o (step), .done_o
+  );
+
   logic [N-1:0]      bitmap_q;
 
   // Lanes evaluations of sigma at alpha_{Lanes step + l}
@@ -41,10 +48,10 @@ module pqx_mce_chien #(
     alpha = '0;
     acc   = '0;
     root  = '0;
-    if (run_q) begin   // (idle: a simulator skips the products)
+    if (run) begin   // (idle: a simulator skips the products)
       for (int l = 0; l < Lanes; l++) begin
         for (int s = 0; s < Steps; s++) begin
-          if (s * Lanes + l < N && s == int'(step_q)) alpha[l*M +: M] = support_i[(s*Lanes + l)*M +: M];
+          if (s * Lanes + l < N && s == int'(step)) alpha[l*M +: M] = support_i[(s*Lanes + l)*M +: M];
         end
         acc[l*M +: M] = sigma_i[T*M +: M];
         for (int i = T - 1; i >= 0; i--) begin
@@ -57,36 +64,18 @@ module pqx_mce_chien #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      run_q    <= 1'b0;
-      done_q   <= 1'b0;
-      step_q   <= '0;
       bitmap_q <= '0;
     end else if (start_i) begin
-      run_q    <= 1'b1;
-      done_q   <= 1'b0;
-      step_q   <= '0;
       bitmap_q <= '0;
-    end else if (run_q) begin
+    end else if (run) begin
       for (int s = 0; s < Steps; s++) begin
         for (int l = 0; l < Lanes; l++) begin
-          if (s * Lanes + l < N && s == int'(step_q)) bitmap_q[s*Lanes + l] <= root[l];
+          if (s * Lanes + l < N && s == int'(step)) bitmap_q[s*Lanes + l] <= root[l];
         end
       end
-      step_q <= step_q + 1'b1;
-      if (int'(step_q) >= Steps - 1) begin   // (>=: no count past the end)
-        run_q  <= 1'b0;
-        done_q <= 1'b1;
-      end
-    end else if (ack_i) begin
-      done_q <= 1'b0;
     end
   end
 
-  assign done_o   = done_q;
   assign bitmap_o = bitmap_q;
-
-  // Invariant: done only after a run, never while one goes on (checked in every simulation,
-  // proved by the formal jobs that read this module).
-  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
 
 endmodule

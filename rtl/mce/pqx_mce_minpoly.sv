@@ -39,8 +39,15 @@ module pqx_mce_minpoly #(
 
   logic [Cols*T*M-1:0] m_q, m_d;
   logic [T*M-1:0]      beta_q;
-  logic                ok_q, ok_d, run_q, done_q;
-  logic [StepW-1:0]    step_q;
+  logic                ok_q, ok_d;
+  logic [StepW-1:0]    step;
+  logic                run;
+
+  // start / run / done (rtl/pqx_step_counter.sv): steps 0 .. Steps - 1, then done until ack_i
+  pqx_step_counter #(.StepW(StepW)) u_steps (
+    .clk_i, .rst_ni, .start_i, .last_i (StepW'(Steps - 1)), .ack_i,
+    .run_o (run), .step_o (step), .done_o
+  );
 
   // entry (r, j)
   function automatic logic [M-1:0] ent(logic [Cols*T*M-1:0] m, int r, int j);
@@ -86,13 +93,13 @@ module pqx_mce_minpoly #(
     pivot_inv = '0;
     m_elim    = m_q;
     factor    = '0;
-    if (run_q) begin   // (idle: a simulator skips the elimination)
-      is_power = int'(step_q) < int'(T) - 1;
-      col      = is_power ? 0 : (int'(step_q) - (int'(T) - 1)) / 2;
-      is_pivot = !is_power && ((int'(step_q) - (int'(T) - 1)) % 2 == 0);
+    if (run) begin   // (idle: a simulator skips the elimination)
+      is_power = int'(step) < int'(T) - 1;
+      col      = is_power ? 0 : (int'(step) - (int'(T) - 1)) / 2;
+      is_pivot = !is_power && ((int'(step) - (int'(T) - 1)) % 2 == 0);
       power    = '0;
       for (int j = 2; j <= int'(T); j++) begin
-        if (int'(step_q) == j - 2) power = mulmod(m_q[(j-1)*T*M +: T*M], beta_q);
+        if (int'(step) == j - 2) power = mulmod(m_q[(j-1)*T*M +: T*M], beta_q);
       end
       // Pivot: conditional row additions, in order
       m_piv = m_q;
@@ -129,7 +136,7 @@ module pqx_mce_minpoly #(
     ok_d = ok_q;
     if (is_power) begin
       for (int j = 2; j <= int'(T); j++) begin
-        if (int'(step_q) == j - 2) m_d[j*T*M +: T*M] = power;
+        if (int'(step) == j - 2) m_d[j*T*M +: T*M] = power;
       end
     end else if (is_pivot) begin
       m_d = m_piv;
@@ -144,37 +151,19 @@ module pqx_mce_minpoly #(
       m_q    <= '0;
       beta_q <= '0;
       ok_q   <= 1'b0;
-      run_q  <= 1'b0;
-      done_q <= 1'b0;
-      step_q <= '0;
     end else if (start_i) begin
       m_q              <= '0;
       m_q[M-1:0]       <= M'(1);          // column 0: beta^0 = 1
       m_q[T*M +: T*M]  <= beta_i;         // column 1: beta
       beta_q           <= beta_i;
       ok_q             <= 1'b1;
-      run_q            <= 1'b1;
-      done_q           <= 1'b0;
-      step_q           <= '0;
-    end else if (run_q) begin
+    end else if (run) begin
       m_q    <= m_d;
       ok_q   <= ok_d;
-      step_q <= step_q + 1'b1;
-      if (int'(step_q) >= Steps - 1) begin    // (>=: no count past the end)
-        run_q  <= 1'b0;
-        done_q <= 1'b1;
-      end
-    end else if (ack_i) begin
-      done_q <= 1'b0;
     end
   end
 
-  assign done_o = done_q;
   assign ok_o   = ok_q;
   assign g_o    = ok_q ? {M'(1), m_q[T*T*M +: T*M]} : '0;
-
-  // Invariant: done only after a run, never while one goes on (checked in every simulation,
-  // proved by the formal jobs that read this module).
-  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
 
 endmodule

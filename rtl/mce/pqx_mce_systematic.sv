@@ -33,13 +33,21 @@ module pqx_mce_systematic #(
   localparam int unsigned ColW  = $clog2(Rows);
 
   logic [Rows*Cols-1:0] w_q, w_d;
-  logic                 ok_q, run_q, done_q;
-  logic [StepW-1:0]     step_q;
+  logic                 ok_q;
+  logic [StepW-1:0]     step;
+  logic                run;
+
+  // start / run / done (rtl/pqx_step_counter.sv): steps 0 .. Steps - 1, then done until ack_i
+  pqx_step_counter #(.StepW(StepW)) u_steps (
+    .clk_i, .rst_ni, .start_i, .last_i (StepW'(Steps - 1)), .ack_i,
+    .run_o (run), .step_o (step), .done_o
+  );
+
   logic [ColW-1:0]      c;                  // the column of this step
   logic                 pivot_step;
 
-  assign c          = ColW'(step_q >> 1);
-  assign pivot_step = !step_q[0];
+  assign c          = ColW'(step >> 1);
+  assign pivot_step = !step[0];
 
   logic [Cols-1:0] prow;                    // row c during the pivot search
   logic            piv_zero;
@@ -47,7 +55,7 @@ module pqx_mce_systematic #(
     w_d      = w_q;
     prow     = '0;
     piv_zero = 1'b0;
-    if (!run_q) begin
+    if (!run) begin
       // idle: nothing to compute (and a simulator skips the row loops)
     end else if (pivot_step) begin
       for (int r = 0; r < int'(Rows); r++) begin
@@ -74,34 +82,16 @@ module pqx_mce_systematic #(
     if (!rst_ni) begin
       w_q    <= '0;
       ok_q   <= 1'b0;
-      run_q  <= 1'b0;
-      done_q <= 1'b0;
-      step_q <= '0;
     end else if (start_i) begin
       w_q    <= rows_i;
       ok_q   <= 1'b1;
-      run_q  <= 1'b1;
-      done_q <= 1'b0;
-      step_q <= '0;
-    end else if (run_q) begin
+    end else if (run) begin
       w_q    <= w_d;
       if (piv_zero) ok_q <= 1'b0;
-      step_q <= step_q + 1'b1;
-      if (int'(step_q) >= Steps - 1) begin   // (>=: no count past the end)
-        run_q  <= 1'b0;
-        done_q <= 1'b1;
-      end
-    end else if (ack_i) begin
-      done_q <= 1'b0;
     end
   end
 
-  assign done_o = done_q;
   assign ok_o   = ok_q;
   assign rows_o = w_q;
-
-  // Invariant: done only after a run, never while one goes on (checked in every simulation,
-  // proved by the formal jobs that read this module).
-  `PQX_ASSERT(DoneAfterRun_A, !(run_q && done_q))
 
 endmodule
