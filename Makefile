@@ -68,7 +68,7 @@ help:
 	@echo "                                 schemes (ML-KEM, ML-DSA, SLH-DSA) next to HORCRUX Table IV, with"
 	@echo "                                 constant-time figures (build/reports/schemes.md; not with KERNEL=;"
 	@echo "                                 tens of minutes: plain-C SLH-DSA; QUICK=1: one case per set)"
-	@echo "  make synth [UNIT=u]             area and Fmax per unit and for pqx_top: generic gates (NAND2"
+	@echo "  make synth [UNIT=u] [FLOW=f]    area and Fmax per unit and for pqx_top: generic gates (NAND2"
 	@echo "                                 equivalents) and ECP5 LFE5U-85F-8 place and route (yowasp Yosys +"
 	@echo "                                 nextpnr); build/reports/synth.md, with the change against the last run;"
 	@echo "                                 all units: about an hour on 2 cores (docs/synthesis.md)"
@@ -129,7 +129,7 @@ cycles: $(STAMP)
 		$(if $(SEED),--seed $(SEED)))
 
 synth: $(STAMP)
-	@$(PY) -m scripts.synth $(foreach u,$(UNIT),--unit $(u))
+	@$(PY) -m scripts.synth $(foreach u,$(UNIT),--unit $(u)) $(if $(FLOW),--flow $(FLOW))
 
 lint: $(STAMP)
 	@$(PY) -m scripts.lint

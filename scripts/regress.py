@@ -188,17 +188,29 @@ def mutant_steps(checkers: tuple[str, ...], only: tuple[str, ...] | None = None)
     return steps
 
 
+SYNTH_FLOWS = (("generic", "gate count"), ("ecp5", "ECP5"))
+"""A `make synth` unit's two flows, each a job: the polynomial unit's gate count alone is 900 s and
+its ECP5 run as long again, so one job per unit would be longer than a shard should be."""
+
+
 def synth_steps() -> list[Step]:
-    """A job per `make synth` unit; scripts/report.py merges their figures into synth.md."""
+    """A job per `make synth` unit and flow; scripts/report.py merges their figures into synth.md."""
     from scripts.synth import SYNTH_UNITS
-    return [Step(f"implementation figures: {name} (make synth UNIT={name})",
-                 [PY, "-m", "scripts.synth", "--unit", name, "--jobs", "1",
-                  "--reports", str(REPORTS / "synth" / name), "--build", str(ROOT / "build" / "synth")],
-                 f"make synth UNIT={name}",
-                 inputs=tuple(dict.fromkeys(u.all_files() + manifests_of(u.all_files()) +
-                                            ["scripts/synth.py", *TOOL_INPUTS])),
-                 outputs=(f"synth/{name}/synth.json",), kind="synth", estimate=u.budget_s / 2)
-            for name, u in SYNTH_UNITS.items()]
+    steps = []
+    for name, u in SYNTH_UNITS.items():
+        for flow, what in SYNTH_FLOWS:
+            if flow == "generic" and not u.gate_count:
+                continue
+            steps.append(Step(
+                f"implementation figures: {name}, {what} (make synth UNIT={name} FLOW={flow})",
+                [PY, "-m", "scripts.synth", "--unit", name, "--flow", flow, "--jobs", "1",
+                 "--reports", str(REPORTS / "synth" / f"{name}.{flow}"), "--build", str(ROOT / "build" / "synth")],
+                f"make synth UNIT={name} FLOW={flow}",
+                inputs=tuple(dict.fromkeys(u.all_files() + manifests_of(u.all_files()) +
+                                           ["scripts/synth.py", *TOOL_INPUTS])),
+                outputs=(f"synth/{name}.{flow}/synth.json",), kind="synth",
+                estimate=u.budget_s if flow == "ecp5" else u.budget_s / 2))
+    return steps
 
 
 def plan(profile: str, seed: int, n: int | None, costs: Path | None = None) -> list[Step]:

@@ -512,7 +512,9 @@ def microseconds(cycles: float | None, clock: tuple[float, str] | None) -> str:
 
 def run_unit(name: str, flows: list[str], budget_scale: float, build: Path = BUILD) -> dict:
     unit = SYNTH_UNITS[name]
-    out = build / name
+    # one flow alone (the nightly runs each as a job of its own) gets its own folder, so the two
+    # jobs of a unit never remove each other's files
+    out = build / name if len(flows) == 2 else build / f"{name}.{flows[0]}"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     res: dict = {"unit": name, "top": unit.top}
@@ -653,8 +655,9 @@ def merge_reports(unit_reports: list[Path], reports: Path = REPORTS) -> Path:
     prev_path = reports / "synth.json"
     previous = json.loads(prev_path.read_text()) if prev_path.exists() else {}
     merged: dict = {}
-    for f in unit_reports:
-        merged.update(json.loads(f.read_text())["units"])
+    for f in unit_reports:                 # a unit's gate count and ECP5 figures may come apart
+        for name, figures in json.loads(f.read_text())["units"].items():
+            merged.setdefault(name, {}).update(figures)
     return write_reports({n: merged[n] for n in SYNTH_UNITS if n in merged}, previous, reports)
 
 

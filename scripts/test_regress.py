@@ -33,7 +33,9 @@ def test_every_proof_task_mutant_and_synthesis_unit_is_a_job():
     assert len(names) == len(set(names))
     assert sum(n.startswith("formal ") for n in names) == len(formal.discover(regress.ROOT))
     assert sum(n.startswith("mutant ") for n in names) == len(MUTATIONS)
-    assert sum(n.startswith("implementation figures: ") for n in names) == len(SYNTH_UNITS)
+    figures = [n for n in names if n.startswith("implementation figures: ")]
+    assert {n.split(": ")[1].split(",")[0] for n in figures} == set(SYNTH_UNITS)   # every unit,
+    assert len(figures) == 2 * len(SYNTH_UNITS) - sum(not u.gate_count for u in SYNTH_UNITS.values())
     ci = regress.plan("ci", 1, None)
     assert all(s.inputs for s in ci if s.name.startswith(("formal ", "mutant ")))
     assert not any(s.inputs for s in ci if s.seed is not None)   # seeded jobs always run
