@@ -97,13 +97,10 @@ XIF_BENCH = "pqx_top_xif_tb"
 XIF_SOURCES = ("verif/tb/pqx_top_xif_tb.vlt", "rtl/pqx_top.f", "verif/tb/pqx_top_xif_tb.sv")
 
 
-
 def sources(unit: str) -> tuple[str, ...]:
     """A unit's own build (its manifest's needs and files, verif/manifest.py)."""
     return manifest.unit(unit).sources
 
-
-POLY_SOURCES = sources("poly")
 
 UNITS: dict[str, Unit] = {u.name: u for u in [
     Unit("top", XIF_BENCH, XIF_SOURCES, "verif.tests.test_top",
@@ -175,14 +172,14 @@ UNITS: dict[str, Unit] = {u.name: u for u in [
          "verif.tests.test_crv_unit",
          "Crypto-RV unit alone: SHA-256 / SHA-512 / SM3 of random multi-block messages against hashlib "
          "and gmssl (PQX_N messages each), exact block latencies and holds, B ring and indices"),
-    Unit("poly", "pqx_poly_unit", POLY_SOURCES, "verif.tests.test_poly_unit",
+    Unit("poly", "pqx_poly_unit", sources("poly"), "verif.tests.test_poly_unit",
          "polynomial unit alone, dual-butterfly engine (the default build): NTT / INTT / PWM / "
          "CBD of random, zero, all q - 1 and impulse polynomials per modulus against the model "
          "(kyber-py / dilithium-py), exact engine run lengths, the clear after reset, operand "
          "checks, counters, DMA against a stalling memory"),
-    Unit("poly_b1", "pqx_poly_unit", POLY_SOURCES, "verif.tests.test_poly_unit",
+    Unit("poly_b1", "pqx_poly_unit", sources("poly"), "verif.tests.test_poly_unit",
          "the same tests on the one-butterfly (Vortex PCU) engine build (Butterflies=1)",
          {"Butterflies": 1}),
-    Unit("poly_b4", "pqx_poly_unit", POLY_SOURCES, "verif.tests.test_poly_unit",
+    Unit("poly_b4", "pqx_poly_unit", sources("poly"), "verif.tests.test_poly_unit",
          "the same tests on the four-butterfly engine build (Butterflies=4)", {"Butterflies": 4}),
 ]}
