@@ -36,8 +36,8 @@ module pqx_crv_sha (
 
   pqx_crv_pkg::alg_e             alg_q;
   logic [6:0]       base_q;
-  logic             run_q, done_q;
-  logic [6:0]       step_q;
+  logic             run;               // stepping (rtl/pqx_step_counter.sv)
+  logic [6:0]       step;
   logic [7:0][63:0]  v_q;             // a..h
   logic [15:0][63:0] w_q;             // w_q[k] = W_{s-1-k}
 
@@ -45,7 +45,13 @@ module pqx_crv_sha (
   logic [6:0]       last_step;
   assign wide      = alg_q == pqx_crv_pkg::AlgSha512;
   assign last_step = wide ? 7'(80 + Lead - 1) : 7'(64 + Lead - 1);
-  assign b_idx_o   = wide ? base_q + step_q : base_q + 7'(step_q >> 1);
+  assign b_idx_o   = wide ? base_q + step : base_q + 7'(step >> 1);
+
+  // start / run / done: steps 0 .. last_step, then done until ack_i
+  pqx_step_counter #(.StepW(7)) u_steps (
+    .clk_i, .rst_ni, .start_i, .last_i (last_step), .ack_i,
+    .run_o (run), .step_o (step), .done_o
+  );
 
   // ---------------------------------------------------------------- expander
   function automatic logic [31:0] p1(logic [31:0] x);
@@ -91,7 +97,7 @@ module pqx_crv_sha (
     logic [31:0] a12, ss1, ss2, tt1, tt2, ff, gg, tj;
     w_new = '0;
     for (int i = 0; i < 8; i++) v_d[i] = v_q[i];
-    j   = step_q - 7'(Lead);
+    j   = step - 7'(Lead);
     k   = '0;
     t1  = '0;
     t2  = '0;
@@ -103,10 +109,10 @@ module pqx_crv_sha (
     ff  = '0;
     gg  = '0;
     tj  = '0;
-    if (run_q) begin   // (idle: a simulator skips the datapath)
-      w_new = expand(alg_q, step_q, b_word_i, w_q[1], w_q[2][31:0], w_q[5][31:0], w_q[6],
+    if (run) begin   // (idle: a simulator skips the datapath)
+      w_new = expand(alg_q, step, b_word_i, w_q[1], w_q[2][31:0], w_q[5][31:0], w_q[6],
                      w_q[8][31:0], w_q[12][31:0], w_q[14], w_q[15]);
-      if (step_q >= 7'(Lead)) begin
+      if (step >= 7'(Lead)) begin
         k = pqx_crv_pkg::sha_k(j);
         unique case (alg_q)
           pqx_crv_pkg::AlgSha512: begin
@@ -159,29 +165,16 @@ module pqx_crv_sha (
     if (!rst_ni) begin
       alg_q  <= pqx_crv_pkg::AlgSha256;
       base_q <= '0;
-      run_q  <= 1'b0;
-      done_q <= 1'b0;
-      step_q <= '0;
       for (int i = 0; i < 8; i++) v_q[i] <= '0;
       for (int k = 0; k < 16; k++) w_q[k] <= '0;
     end else if (start_i) begin
       alg_q  <= alg_i;
       base_q <= base_i;
-      run_q  <= 1'b1;
-      done_q <= 1'b0;
-      step_q <= '0;
       for (int i = 0; i < 8; i++) v_q[i] <= h_i[64*i +: 64];
-    end else if (run_q) begin
+    end else if (run) begin
       for (int i = 0; i < 8; i++) v_q[i] <= v_d[i];
       w_q[0] <= w_new;
       for (int k = 1; k < 16; k++) w_q[k] <= w_q[k-1];
-      step_q <= step_q + 1'b1;
-      if (step_q >= last_step) begin   // (>=: no count past the end)
-        run_q  <= 1'b0;
-        done_q <= 1'b1;
-      end
-    end else if (ack_i) begin
-      done_q <= 1'b0;
     end
   end
 
@@ -195,6 +188,5 @@ module pqx_crv_sha (
       endcase
     end
   end
-  assign done_o = done_q;
 
 endmodule

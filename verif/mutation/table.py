@@ -326,9 +326,14 @@ MUTATIONS: list[Mutation] = [
              "      if (wr_init) begin",
              "[crv] an INIT writes H whenever it is on the op port, executed or not (in pqx_top: a "
              "queued, killed or uncommitted INIT at the head changes H)", checker="formal:crv:regs"),
+    Mutation("step_counter_one_late", "rtl/pqx_step_counter.sv",
+             "      if (step_q >= last_i) begin   // (>=: no count past the end)",
+             "      if (step_q > last_i) begin   // (>=: no count past the end)",
+             "[shared] the step counter runs one step past last_i (every engine built on it one "
+             "cycle late)", checker="formal:step_counter:prove"),
     Mutation("crv_block_done_early", "rtl/crv/pqx_crv_sha.sv",
-             "      if (step_q >= last_step) begin   // (>=: no count past the end)",
-             "      if (step_q >= last_step - 7'd1) begin   // (>=: no count past the end)",
+             "    .clk_i, .rst_ni, .start_i, .last_i (last_step), .ack_i,",
+             "    .clk_i, .rst_ni, .start_i, .last_i (last_step - 7'd1), .ack_i,",
              "[crv] a block instruction is done one step early (its last round not run)",
              checker="formal:crv:sha256"),
     Mutation("crv_aes_sbox_entry", "rtl/crv/pqx_crv_pkg.sv",
