@@ -41,9 +41,11 @@ for HQC) uses its own SHAKE256 PRNG, `KatPrng`: the master PRNG is seeded with t
 that seed, gives seed_kem (32 bytes) in KeyGen, then m (k bytes) and the salt (16 bytes) in
 Encaps. `NistCtrDrbg` (the AES DRBG) is kept for comparison and for the other NIST KAT files.
 
-PyPI pqcrypto 1.0.0 (hqc_128/192/256): it wraps the Rust crate backbone-hqc 0.2.0, a different
-implementation with the same object sizes as this revision; what it shares with this model is
-described in docs/hqc-model.md.
+PyPI pqcrypto 1.0.0 (hqc_128/192/256) is not this revision: it wraps the pure-Rust crate
+backbone-hqc 0.2.0. Measured with this model: it shares the object sizes, the dk layout and the
+derivation of seed_PKE, sigma, seed_dk and seed_ek; for HQC-3 also the whole encryption (it
+decapsulates this model's ciphertexts made with its key); for HQC-1 and HQC-5 not; its KeyGen
+(x, y, s) matches neither this revision nor the variants tried (details in docs/hqc-model.md).
 
 Beyond the correction capacity the decoders follow the reference algorithm step by step (the
 same Berlekamp iteration, the same first-delta-roots rule, products reduced by one fold like the
