@@ -290,6 +290,32 @@ def test_rm_and_code(binaries, name: str) -> None:
     assert [got[4 * i + k] for i in range(3) for k in (0, 1)] == [m for m in msgs for _ in (0, 1)]
 
 
+def _rm_support(a: int) -> list[int]:
+    """Positions j of one 128-bit RM(1,7) copy where the codeword of byte a (a < 128) is 1."""
+    return [j for j in range(128) if (a & j).bit_count() & 1]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_rm_decision_boundary(binaries, name: str) -> None:
+    """Maximum-likelihood decisions at the boundary between the zero codeword and the codeword c_a
+    of a byte a (weight 64 mult): a block with k ones, all inside c_a's support, is at distance k
+    from 0 and 64 mult - k from c_a (and about 64 mult from the others). So it decodes to 0 for
+    k < 32 mult, to a for k > 32 mult, and to 0 at the tie k = 32 mult (the first peak wins).
+    A decoder whose offset is 63 mult instead of 64 mult decides k = 32 mult - 1 wrongly."""
+    p = hqc.PARAMS[name]
+    rng = random.Random(19)
+    v, want = 0, []
+    for i in range(p.n1):
+        a = rng.randrange(1, 128)
+        k = 32 * p.mult + (-1, 0, 1)[i % 3]
+        cells = [(c, j) for c in range(p.mult) for j in _rm_support(a)]
+        for c, j in rng.sample(cells, k):
+            v |= 1 << (i * p.n2 + 128 * c + j)
+        want.append(a if k > 32 * p.mult else 0)
+    out = run(binaries[name], [f"rm_decode {hqc.vec_to_bytes(v, p.n1n2_bytes).hex()}"])
+    assert values(out, "cw") == [bytes(want)] == [hqc.rm_decode(p, v)]
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_samplers(binaries, name: str) -> None:
     p = hqc.PARAMS[name]
