@@ -400,6 +400,19 @@ void hqc_code_decode(uint8_t m[HQC_K], const uint32_t v[V])
 }
 
 /* ------------------------------------------------------------------ samplers */
+uint32_t hqc_sampler_cycles;
+
+static inline uint32_t cycles_now(void)
+{
+#if defined(__riscv)
+    uint32_t v;
+    __asm__ volatile("csrr %0, mcycle" : "=r"(v) : : "memory");
+    return v;
+#else
+    return 0;
+#endif
+}
+
 /* SampleFixedWeightVect$: 3 XOF bytes per draw (little-endian), rejected if >= floor(2^24 / n) n,
  * else taken mod n, and drawn again if already in the support. Each draw does the same work: the
  * duplicate test compares with every slot (unfilled slots hold ~0, never a position) and the
@@ -407,6 +420,7 @@ void hqc_code_decode(uint8_t m[HQC_K], const uint32_t v[V])
  * accept bit steers the loop (the number of draws: the sampler's time depends on the seed). */
 void hqc_sample_rejection(uint32_t *support, unsigned weight)
 {
+    uint32_t t0 = cycles_now();
     for (unsigned j = 0; j < weight; j++)
         support[j] = 0xFFFFFFFFu;
     uint32_t count = 0;
@@ -424,6 +438,7 @@ void hqc_sample_rejection(uint32_t *support, unsigned weight)
         HQC_DECLASSIFY(&accept, sizeof accept);
         count += accept;
     }
+    hqc_sampler_cycles += cycles_now() - t0;
 }
 
 /* SampleFixedWeightVect: r_i from 4 XOF bytes (little-endian), pos_i = i + floor(r_i (n - i) /

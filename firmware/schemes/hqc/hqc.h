@@ -87,6 +87,11 @@ void hqc_decaps(uint8_t ss[HQC_SS_BYTES], const uint8_t *dk, const uint8_t *ct);
 void hqc_decaps_trace(uint8_t ss[HQC_SS_BYTES], uint8_t m_prime[HQC_K], const uint8_t *dk,
                       const uint8_t *ct);
 
+/* Cycles spent in the rejection sampler (x, y) since the last reset: the only part whose time
+ * depends on data (the number of draws, fixed by seed_dk: see hqc.c), so that the rest can be
+ * checked for constant time on the SoC. Counted with mcycle on RISC-V; 0 in a native build. */
+extern uint32_t hqc_sampler_cycles;
+
 /* ------------------------------------------------------------------ the stages
  * Public so that the host harness can check each against the model, and so that their cycles
  * can be attributed on the SoC. */
