@@ -389,3 +389,59 @@ def parse_rsp(text: str) -> list[dict[str, str]]:
     if cur:
         entries.append(cur)
     return entries
+
+
+# ----------------------------------------------------------------------------- test constructions
+
+
+def craft_at_norm(p: Params, nonce: bytes, msg: bytes, target: int, lam: int = 128,
+                  seed: int = 0) -> tuple[bytes, bytes]:
+    """(pk, detached signature) whose ||(s1, s2)||^2 is exactly `target` (for the boundary tests;
+    no secret key needed). The key is h = lam (a constant polynomial, a valid encoding), so
+    s1_i = c_i - lam s2_i and each coefficient's share s1_i^2 + s2_i^2 is chosen on its own:
+    first s2_i = round(c_i / lam) (small shares), then s2_i = 0 (s1_i = c_i, large shares) until
+    the total is near the target, then one or two coefficients are moved to hit it exactly.
+    |s2_i| <= q / (2 lam) keeps every coefficient at 9 bits, so s2 fits in sbytelen."""
+    import random
+
+    rng = random.Random(seed)
+    c = [center(x) for x in hash_to_point(p, nonce, msg)]
+    n, win = p.n, Q // (2 * lam) + 1
+
+    def share(i: int, s: int) -> int:
+        s1 = center(c[i] - lam * s)
+        return s1 * s1 + s * s
+
+    s2 = [round(x / lam) for x in c]
+    total = sum(share(i, s) for i, s in enumerate(s2))
+    if total > target:
+        raise ValueError("target below the smallest norm of this construction")
+    order = list(range(n))
+    rng.shuffle(order)
+    for i in order:
+        new = total - share(i, s2[i]) + share(i, 0)
+        if new <= target - 4 * lam * lam:
+            s2[i], total = 0, new
+    rest = target - total
+    deltas: dict[int, tuple[int, int]] = {}
+    for i in range(n):
+        for s in range(-win, win + 1):
+            d = share(i, s) - share(i, s2[i])
+            if d == rest:
+                s2[i] = s
+                return _crafted(p, lam, nonce, s2)
+            deltas.setdefault(d, (i, s))
+    for i in range(n):
+        for s in range(-win, win + 1):
+            d = share(i, s) - share(i, s2[i])
+            j_s = deltas.get(rest - d)
+            if j_s and j_s[0] != i:
+                s2[i], s2[j_s[0]] = s, j_s[1]
+                return _crafted(p, lam, nonce, s2)
+    raise ValueError("no exact hit: try another seed")
+
+
+def _crafted(p: Params, lam: int, nonce: bytes, s2: list[int]) -> tuple[bytes, bytes]:
+    pk = encode_pk(p, [lam] + [0] * (p.n - 1))
+    sig = bytes([p.sig_header]) + nonce + compress(s2, p.sig_bytes - 1 - NONCE_BYTES)
+    return pk, sig
