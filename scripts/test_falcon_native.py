@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from verif.models import falcon as F
-from verif.models.test_falcon import tampered, tampered_sm
+from verif.models.test_falcon import nonce_reading, tampered, tampered_sm
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "firmware" / "schemes" / "falcon"
@@ -273,6 +273,7 @@ def test_hash_to_point(binaries, name: str) -> None:
     rng = random.Random(3)
     cases = [(bytes(40), b""), (rng.randbytes(40), b"a"), (rng.randbytes(40), rng.randbytes(95)),
              (rng.randbytes(40), rng.randbytes(96)), (rng.randbytes(40), rng.randbytes(1000))]
+    cases += [(nonce_reading(p, b"hash", v), b"hash") for v in (61444, 61445)]   # the bound's edges
     out = run(binaries[name], [f"hash {hx(n)} {hx(m)}" for n, m in cases])
     assert [unpoly(v) for v in values(out, "c")] == [F.hash_to_point(p, n, m) for n, m in cases]
 

@@ -210,16 +210,38 @@ def test_ring_product(n: int) -> None:
     assert F.mul_negacyclic(x, one_x) == [F.Q - 1] + [0] * (n - 1)
 
 
-def test_hash_to_point_rejection() -> None:
-    """Rebuilt from the raw SHAKE256 stream: t >= 61445 skipped, t < 61445 kept (t mod q)."""
-    nonce, msg = bytes(range(40)), b"hash"
-    c = F.hash_to_point(P512, nonce, msg)
-    stream = hashlib.shake_256(nonce + msg).digest(4096)
-    ts = [int.from_bytes(stream[i:i + 2], "big") for i in range(0, len(stream), 2)]
-    kept = [t % F.Q for t in ts if t < 61445][:512]
-    assert c == kept
-    assert any(t >= 61445 for t in ts[:ts.index(next(t for t in ts if t < 61445)) + 600])
-    assert all(0 <= x < F.Q for x in c)
+def consumed_values(p: F.Params, nonce: bytes, msg: bytes) -> list[int]:
+    """The 16-bit values HashToPoint reads (up to the n-th kept one), from the raw stream."""
+    stream = hashlib.shake_256(nonce + msg).digest(8 * p.n)
+    out, kept = [], 0
+    for i in range(0, len(stream), 2):
+        t = int.from_bytes(stream[i:i + 2], "big")
+        out.append(t)
+        kept += t < 61445
+        if kept == p.n:
+            return out
+    raise AssertionError("stream too short")
+
+
+def nonce_reading(p: F.Params, msg: bytes, value: int) -> bytes:
+    """A nonce for which HashToPoint(nonce || msg) reads `value` (e.g. 61444, the largest kept
+    value, or 61445, the smallest rejected one: an off-by-one in the bound changes c)."""
+    for i in range(1 << 16):
+        nonce = i.to_bytes(40, "big")
+        if value in consumed_values(p, nonce, msg):
+            return nonce
+    raise AssertionError(f"no nonce reads {value}")
+
+
+@pytest.mark.parametrize("name", ["Falcon-512", "Falcon-1024"])
+def test_hash_to_point_rejection(name: str) -> None:
+    """Against the raw SHAKE256 stream: t >= 61445 skipped, t < 61445 kept as t mod q; streams
+    that read 61444 and 61445 among the first n kept values."""
+    p = F.PARAMS[name]
+    for value in (61444, 61445, 61446, 65535):
+        nonce = nonce_reading(p, b"hash", value)
+        ts = consumed_values(p, nonce, b"hash")
+        assert F.hash_to_point(p, nonce, b"hash") == [t % F.Q for t in ts if t < 61445]
 
 
 def test_pk_and_compress_round_trip() -> None:
