@@ -22,7 +22,8 @@ not only accept / reject.
    signed-message ones (0x39 in sm, an extra byte, sig_len out of range, ...). Nightly: 200 random
    bit flips per set over pk, signature and message.
 3. The bound: signatures crafted (model's craft_at_norm) at floor(beta^2) - 1, floor(beta^2)
-   (accepted) and floor(beta^2) + 1 (rejected), with the norm printed by the firmware.
+   (accepted) and floor(beta^2) + 1 (rejected), with the norm printed by the firmware; and with
+   an s1 coefficient at each side of the centring (6144 -> +6144, 6145 -> -6144).
 4. The stages: mod-q reductions (every 16-bit input of reduce16, montymul on a grid), the NTT
    product against the model's ring product (and X^(n-1) X = -1), intt(ntt(a)) = a,
    hash-to-point (empty, short and multi-block messages), pk decoding, s2 decompression.
@@ -236,6 +237,13 @@ def test_norm_boundary(binaries, name: str) -> None:
         pk, sig = F.craft_at_norm(p, bytes(range(40)), b"bound", target)
         cmds += [verify_cmd(pk, b"bound", sig), f"norm {hx(pk)} {hx(b'bound')} {hx(sig)}"]
         want.append((ok, str(target)))
+    # s1 coefficients on both sides of the centring (raw 6144 -> +6144, 6145 -> -6144): exactly
+    # at the bound for Falcon-1024 (one 6144^2 share fits), above it for Falcon-512
+    edge_cases = [((6145,), p.beta2), ((6144,), p.beta2)] if p.logn == 10 else [((6144, 6145), 80_000_000)]
+    for edges, target in edge_cases:
+        pk, sig = F.craft_at_norm(p, bytes(40), b"edge", target, edges=edges)
+        cmds += [verify_cmd(pk, b"edge", sig), f"norm {hx(pk)} {hx(b'edge')} {hx(sig)}"]
+        want.append((F.verify(p, pk, b"edge", sig).reason, str(target)))
     out = run(binaries[name], cmds)
     assert list(zip(values(out, "result"), values(out, "norm"))) == want
 

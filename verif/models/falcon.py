@@ -395,13 +395,15 @@ def parse_rsp(text: str) -> list[dict[str, str]]:
 
 
 def craft_at_norm(p: Params, nonce: bytes, msg: bytes, target: int, lam: int = 128,
-                  seed: int = 0) -> tuple[bytes, bytes]:
+                  seed: int = 0, edges: tuple[int, ...] = ()) -> tuple[bytes, bytes]:
     """(pk, detached signature) whose ||(s1, s2)||^2 is exactly `target` (for the boundary tests;
     no secret key needed). The key is h = lam (a constant polynomial, a valid encoding), so
     s1_i = c_i - lam s2_i and each coefficient's share s1_i^2 + s2_i^2 is chosen on its own:
     first s2_i = round(c_i / lam) (small shares), then s2_i = 0 (s1_i = c_i, large shares) until
     the total is near the target, then one or two coefficients are moved to hit it exactly.
-    |s2_i| <= q / (2 lam) keeps every coefficient at 9 bits, so s2 fits in sbytelen."""
+    |s2_i| <= q / (2 lam) keeps every coefficient at 9 bits, so s2 fits in sbytelen.
+    edges: residues r (e.g. 6144 and 6145 = (q+1)/2, the two sides of the centring) that s1 takes
+    at one coefficient each (s1 = +6144 and -6144: a share of 37748736 apiece)."""
     import random
 
     rng = random.Random(seed)
@@ -413,25 +415,34 @@ def craft_at_norm(p: Params, nonce: bytes, msg: bytes, target: int, lam: int = 1
         return s1 * s1 + s * s
 
     s2 = [round(x / lam) for x in c]
+    fixed: set[int] = set()
+    inv = pow(lam, -1, Q)
+    for r in edges:
+        i = next(i for i in range(n) if i not in fixed and abs(center((c[i] - r) * inv)) <= COEF_MAX)
+        s2[i] = center((c[i] - r) * inv)
+        fixed.add(i)
     total = sum(share(i, s) for i, s in enumerate(s2))
     if total > target:
         raise ValueError("target below the smallest norm of this construction")
     order = list(range(n))
     rng.shuffle(order)
     for i in order:
+        if i in fixed:
+            continue
         new = total - share(i, s2[i]) + share(i, 0)
         if new <= target - 4 * lam * lam:
             s2[i], total = 0, new
     rest = target - total
     deltas: dict[int, tuple[int, int]] = {}
-    for i in range(n):
+    free = [i for i in range(n) if i not in fixed]
+    for i in free:
         for s in range(-win, win + 1):
             d = share(i, s) - share(i, s2[i])
             if d == rest:
                 s2[i] = s
                 return _crafted(p, lam, nonce, s2)
             deltas.setdefault(d, (i, s))
-    for i in range(n):
+    for i in free:
         for s in range(-win, win + 1):
             d = share(i, s) - share(i, s2[i])
             j_s = deltas.get(rest - d)

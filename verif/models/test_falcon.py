@@ -8,7 +8,8 @@
    changed message byte, a changed pk coefficient, a pk coefficient >= q, wrong header bytes,
    non-zero padding, "-0", |s2_i| > 2047, truncated and over-long encodings, part of s2
    doubled.
-3. The bound: signatures crafted at exactly floor(beta^2) (accepted) and floor(beta^2) + 1.
+3. The bound: signatures crafted at exactly floor(beta^2) (accepted) and floor(beta^2) + 1; an
+   s1 coefficient at each side of the centring (+6144 / -6144).
 4. The parts: the ring product against the schoolbook definition, hash-to-point's rejection of
    t >= 5q, the pk encoding round trip, compress / decompress round trip.
 """
@@ -185,6 +186,16 @@ def test_norm_boundary(name: str) -> None:
         pk, sig = F.craft_at_norm(p, bytes(range(40)), b"bound", target)
         v = F.verify(p, pk, b"bound", sig)
         assert v.norm == target and v.ok is ok
+
+
+def test_centring_edges() -> None:
+    """s1 = +6144 (raw 6144) and -6144 (raw 6145) count 6144^2 each: Falcon-1024 at the bound."""
+    p = P1024
+    for edge in (6144, 6145):
+        pk, sig = F.craft_at_norm(p, bytes(40), b"edge", p.beta2, edges=(edge,))
+        v = F.verify(p, pk, b"edge", sig)
+        assert v.ok and v.norm == p.beta2
+    assert F.center(6144) == 6144 and F.center(6145) == -6144
 
 
 def test_bounds_from_sigma() -> None:
