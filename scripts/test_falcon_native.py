@@ -14,7 +14,7 @@ not only accept / reject.
 1. KAT: the first 3 entries of the round-3 Falcon-512 KAT (verif/vectors/falcon/) as signed
    messages (falcon_open) and as detached signatures (falcon_verify), and the 4 Falcon-1024
    triples from PyPI falcon-digital-signature (verify, and the norm against the stored one);
-   nightly: all 100 KAT entries when /work/shared holds the file.
+   nightly: all 100 KAT entries when ../shared holds the file.
 2. Tampered inputs (verif/models/test_falcon.py's `tampered` / `tampered_sm`): a flipped s2 bit,
    a flipped nonce bit, a changed message byte, a changed pk coefficient, a pk coefficient >= q,
    wrong pk / signature header bytes, wrong lengths, non-zero padding (last byte, right after s2),
@@ -41,12 +41,13 @@ import pytest
 
 from verif.models import falcon as F
 from verif.models.test_falcon import nonce_reading, tampered, tampered_sm
+from verif.vectors import SHARED_VECTORS
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "firmware" / "schemes" / "falcon"
 LIB = ROOT / "firmware" / "lib"
 VECTORS = ROOT / "verif" / "vectors" / "falcon"
-SHARED_RSP = Path("/work/shared/vectors/falcon512-kat-mirror/test/falcon512-KAT.rsp")
+SHARED_RSP = SHARED_VECTORS / "falcon512-kat-mirror" / "test" / "falcon512-KAT.rsp"
 NAMES = ("Falcon-512", "Falcon-1024")
 CFLAGS = ("-O2", "-Wall", "-Wextra", "-Werror", "-std=gnu11")
 GCC = shutil.which("gcc")

@@ -1,7 +1,7 @@
 """A verification oracle for Falcon-512 and Falcon-1024, written from the Falcon specification.
 
 Revision: Falcon round 3, specification v1.2 (falcon-sign.info, 2020-10-01), the version behind
-the KAT file /work/shared/vectors/falcon512-kat-mirror/test/falcon512-KAT.rsp (NIST round-3
+the KAT file ../shared/vectors/falcon512-kat-mirror/test/falcon512-KAT.rsp (NIST round-3
 submission package, its NIST API "signed message" layout). FIPS 206 (FN-DSA) is not final; the
 points where its draft is expected to differ are listed in docs/falcon-model.md and marked
 "FIPS 206" below. Facts (parameters, encodings, the malformed-input rules) were read from the

@@ -2,7 +2,7 @@
 
 1. KAT: the first 3 entries of the round-3 Falcon-512 KAT (verif/vectors/falcon/) open (NIST API
    signed message) and, re-packed as the specification's detached signature, verify; all 100
-   entries when /work/shared holds the file (skipped otherwise). Falcon-1024: the 4 triples made
+   entries when ../shared holds the file (skipped otherwise). Falcon-1024: the 4 triples made
    with PyPI falcon-digital-signature 0.9.4 (verif/vectors/falcon/falcon1024-falconpy.json).
 2. Tampered inputs are rejected, each for its reason: a flipped bit of s2 or of the nonce, a
    changed message byte, a changed pk coefficient, a pk coefficient >= q, wrong header bytes,
@@ -24,9 +24,10 @@ from pathlib import Path
 import pytest
 
 from verif.models import falcon as F
+from verif.vectors import SHARED_VECTORS
 
 VECTORS = Path(__file__).resolve().parent.parent / "vectors" / "falcon"
-SHARED_RSP = Path("/work/shared/vectors/falcon512-kat-mirror/test/falcon512-KAT.rsp")
+SHARED_RSP = SHARED_VECTORS / "falcon512-kat-mirror" / "test" / "falcon512-KAT.rsp"
 P512, P1024 = F.PARAMS["Falcon-512"], F.PARAMS["Falcon-1024"]
 
 

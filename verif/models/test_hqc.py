@@ -4,7 +4,7 @@
    reproduced bit for bit from their seeds (pk, sk, ct, ss), the seeds from the harness's master
    PRNG, and Decaps of each KAT ciphertext gives its ss; liboqs's SHA-256 of its KAT output
    (entry 0, and entries 0-99) for HQC-1, HQC-3 and HQC-5; the whole .rsp files when
-   /work/shared holds them (skipped otherwise).
+   ../shared holds them (skipped otherwise).
 2. Implicit rejection: a damaged ciphertext gives K-bar = J(H(ek), sigma, c), not ss.
 3. The parts: GF(2^8), Reed-Solomon, Reed-Muller, the concatenated code, the vector product and
    the samplers, each against a definition written differently here.
@@ -24,10 +24,11 @@ from pathlib import Path
 import pytest
 
 from verif.models import hqc
+from verif.vectors import SHARED_VECTORS
 
 VECTORS = Path(__file__).resolve().parent.parent / "vectors" / "hqc"
-SHARED_KAT = Path("/work/shared/vectors/rustcrypto-kems/hqc-kem/kat")
-SHARED_NIST_RSP = Path("/work/shared/vectors/falcon512-kat-mirror/test/falcon512-KAT.rsp")
+SHARED_KAT = SHARED_VECTORS / "rustcrypto-kems" / "hqc-kem" / "kat"
+SHARED_NIST_RSP = SHARED_VECTORS / "falcon512-kat-mirror" / "test" / "falcon512-KAT.rsp"
 LIBOQS = json.loads((VECTORS / "liboqs-kats-hqc.json").read_text())
 PQCRYPTO = {"HQC-1": "hqc_128", "HQC-3": "hqc_192", "HQC-5": "hqc_256"}
 P1, P3, P5 = (hqc.PARAMS[n] for n in ("HQC-1", "HQC-3", "HQC-5"))
@@ -66,7 +67,7 @@ def test_kat_seeds_come_from_the_shake_prng() -> None:
         assert hqc.NistCtrDrbg(bytes(range(48))).read(48) != seeds[0]
 
 
-@pytest.mark.skipif(not SHARED_NIST_RSP.exists(), reason="no NIST .rsp file under /work/shared")
+@pytest.mark.skipif(not SHARED_NIST_RSP.exists(), reason="no NIST .rsp file under ../shared")
 def test_nist_ctr_drbg_gives_the_nist_kat_seeds() -> None:
     """The AES DRBG (kept for comparison) is the NIST one: it gives a NIST signature KAT file's
     seeds and messages (PQCgenKAT_sign draws seed, then msg of 33 (i + 1) bytes, per entry)."""
@@ -108,7 +109,7 @@ def test_liboqs_kat_hash_all(name: str) -> None:
     assert hashlib.sha256(_kat_text(name, 100).encode()).hexdigest() == LIBOQS[name]["all"]
 
 
-@pytest.mark.skipif(not SHARED_KAT.exists(), reason="full KAT files are only under /work/shared")
+@pytest.mark.skipif(not SHARED_KAT.exists(), reason="full KAT files are only under ../shared")
 @pytest.mark.parametrize("name", ["HQC-1", "HQC-3"])
 def test_full_rsp_file(name: str) -> None:
     """The whole .rsp file: header, the 100 entries, a final blank line; entry by entry first,
