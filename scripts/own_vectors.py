@@ -1,5 +1,6 @@
 """Write PQX's own known-answer files for the algorithms NIST ACVP has no vectors for (docs/kat.md,
-"PQX's own vector files"): verif/vectors/pqx/SM3.json, HARAKA-256.json, HARAKA-512.json.
+"PQX's own vector files"): verif/vectors/pqx/SM3.json, HARAKA-256.json, HARAKA-512.json,
+FALCON-SIGVER.json.
 
     python -m scripts.own_vectors            # rewrite the files
     python -m scripts.own_vectors --check    # exit 1 if a committed file differs (a test runs it)
@@ -9,6 +10,12 @@ The first tests are the published examples (GB/T 32905-2016 Appendix A for SM3; 
 the Haraka v2 reference code); the rest are random messages (a fixed seed), answered by gmssl
 (SM3) and by the Haraka model (verif/models/haraka.py; no library implements Haraka, the model is
 checked against the published vectors by verif/models/test_haraka.py).
+
+FALCON-SIGVER.json is a signature-verification set in the layout of ML-DSA's sigVer (docs/kat.md,
+Falcon): signatures the project keeps (the round-3 KAT's Falcon-512 entries, falcon-digital-
+signature's Falcon-1024 ones, verif/vectors/falcon), each padded and in the compressed format,
+tampered (an s2 bit, the message), and signatures crafted at the norm bound and one above it;
+testPassed from the Falcon model (verif/models/falcon.py, checked against the KAT).
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from pathlib import Path
 
 from gmssl import sm3
 
-from verif.models import haraka
+from verif.models import falcon, haraka
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "verif" / "vectors" / "pqx"
@@ -63,7 +70,37 @@ def documents() -> dict[str, list]:
                                 "(github.com/kste/haraka @74d7f4e0, code/c/aesni_optimized/haraka.c); "
                                 f"the rest: random inputs (seed {SEED}), answers from "
                                 "verif/models/haraka.py", cases)
+    docs["FALCON-SIGVER"] = _falcon_sigver(rng)
     return docs
+
+
+def _falcon_sigver(rng: random.Random) -> list:
+    from verif.soc.schemes import falcon_signed
+    groups = []
+    for g, (name, kept) in enumerate(falcon_signed().items(), 1):
+        p = falcon.PARAMS[name]
+        tests: list[tuple[bytes, bytes, bytes]] = []
+        for pk, msg, sig, _ in kept[:2]:
+            used = 1 + falcon.NONCE_BYTES + len(falcon.compress(falcon.decompress(p, sig[41:], padded=True)))
+            flip = bytearray(sig)
+            flip[41 + rng.randrange(used - 41)] ^= 1 << rng.randrange(8)
+            tests += [(pk, msg, sig), (pk, msg, sig[:used]), (pk, msg, bytes(flip)),
+                      (pk, msg[:-1] + bytes([msg[-1] ^ 1]), sig)]
+        nonce, msg = rng.randbytes(falcon.NONCE_BYTES), rng.randbytes(50)
+        for target in (p.beta2, p.beta2 + 1):
+            pk, sig = falcon.craft_at_norm(p, nonce, msg, target, seed=target)
+            tests.append((pk, msg, sig))
+        groups.append({"tgId": g, "testType": "AFT", "parameterSet": name, "tests": [
+            {"tcId": 100 * g + k, "pk": pk.hex().upper(), "message": m.hex().upper(),
+             "signature": sig.hex().upper(), "testPassed": falcon.verify(p, pk, m, sig).ok}
+            for k, (pk, m, sig) in enumerate(tests, 1)]})
+    return [{"acvVersion": "1.0"},
+            {"vsId": 0, "algorithm": "Falcon", "mode": "sigVer", "revision": "pqx-1",
+             "comment": "Falcon round 3 (spec v1.2) signature verification in the layout of ML-DSA's "
+                        "sigVer (docs/kat.md); signatures from verif/vectors/falcon, each padded and "
+                        "in the compressed format, tampered, and crafted at the norm bound and one "
+                        f"above (seed {SEED}); testPassed from verif/models/falcon.py",
+             "testGroups": groups}]
 
 
 def main(argv: list[str] | None = None) -> int:

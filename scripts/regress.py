@@ -346,7 +346,10 @@ NIGHTLY_FUZZ = 2000
 SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute)."""
-ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2")
+ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2",
+                "verif/vectors/pqx/FALCON-SIGVER.json", "verif/vectors/falcon/falcon512-KAT.rsp")
+"""The scheme vector files `make test` runs through `make kat`: NIST ACVP samples, PQX's Falcon
+sigVer file and the Falcon-512 KAT's first entries."""
 CRV_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2",
                "verif/vectors/acvp/vectors/ACVP-AES-ECB.bz2", "verif/vectors/pqx/SM3.json",
                "verif/vectors/pqx/HARAKA-256.json", "verif/vectors/pqx/HARAKA-512.json")
@@ -363,7 +366,8 @@ the SoC and PQX RTL, the core's configuration, the firmware, the references and 
 def scheme_steps(seed: int, profile: str) -> list[Step]:
     """The scheme firmware on the SoC (scripts/schemes.py): checks against the references, the
     NIST ACVP samples through `make kat`, and (nightly) the scheme cycle table."""
-    steps = [Step(f"schemes: {Path(f).stem} ACVP sample through make kat (firmware on the SoC)",
+    steps = [Step(f"schemes: {Path(f).stem} {'KAT' if f.endswith('.rsp') else 'ACVP'} sample through make kat "
+                  f"(firmware on the SoC)",
                   [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="soc")
              for f in ACVP_SAMPLES]
     if profile == "ci":

@@ -22,7 +22,7 @@ from pathlib import Path
 from verif.soc.schemes import GOAL, HORCRUX_TABLE_IV, ParamSet, compare, random_cases
 
 OPS = {"mlkem": ("keygen", "encaps", "decaps"), "mldsa": ("keygen", "sign", "verify"),
-       "slhdsa": ("keygen", "sign_det", "verify")}
+       "slhdsa": ("keygen", "sign_det", "verify"), "falcon": ("verify",)}
 CHECKED = 2
 """Cases whose untimed operations (external mu, rejected signatures and keys) the table's run
 checks too."""

@@ -89,6 +89,8 @@ class SynthUnit:
     about: str = ""
     params: tuple[tuple[str, int], ...] = ()   # top-level parameters (the pipelined build)
     gate_count: bool = True       # run the generic flow (pqx_top's: its glue, the units black boxes)
+    place_only: str = ""          # why the ECP5 run stops after placement (its figure is nextpnr's
+                                  # post-placement estimate); empty: place and route
 
     def chparam(self) -> str:
         """Yosys commands that set the parameters (before `hierarchy`)."""
@@ -122,7 +124,7 @@ def synth_unit(m: manifest.Manifest, table: dict) -> SynthUnit:
     return SynthUnit(table["name"], table.get("top", m.top), sources, table["budget_s"],
                      cut=tuple(table.get("cut", ())), router=table.get("router", "router1"),
                      about=table.get("about", ""), params=tuple(table.get("params", {}).items()),
-                     gate_count=table.get("gate_count", True))
+                     gate_count=table.get("gate_count", True), place_only=table.get("place_only", ""))
 
 
 def synth_units() -> dict[str, SynthUnit]:
@@ -382,7 +384,7 @@ def ecp5(unit: SynthUnit, out: Path, budget_s: int) -> dict:
     fig = {"lut4": lut, "ccu2c": cells.get("CCU2C", 0), "ff_with_wrapper": cells.get("TRELLIS_FF", 0),
            "mult18": cells.get("MULT18X18D", 0), "bram": cells.get("DP16KD", 0),
            "lutram": cells.get("TRELLIS_DPR16X4", 0), "synth_s": round(synth_s)}
-    fig.update(place_and_route(out, js, budget_s, unit.router))
+    fig.update(place_and_route(out, js, budget_s, unit.router, place_only=bool(unit.place_only)))
     return fig
 
 
@@ -422,12 +424,15 @@ def read_report(report: Path) -> dict:
             "utilisation": {k: v["used"] for k, v in rep.get("utilization", {}).items() if v.get("used")}}
 
 
-def place_and_route(out: Path, js: Path, budget_s: int, router: str) -> dict:
-    """Place and route within the budget. Over budget, the figure reached is nextpnr's estimate
-    after placement (from its log; it reports no path before routing)."""
+def place_and_route(out: Path, js: Path, budget_s: int, router: str, place_only: bool = False) -> dict:
+    """Place and route within the budget. Over budget, or for a unit that is only placed, the
+    figure is nextpnr's estimate after placement (from its log; it reports no path before routing)."""
     t0 = time.monotonic()
-    routed, report, logf = nextpnr(out, js, "nextpnr", budget_s, ("--router", router))
-    fig: dict = {"pnr_s": round(time.monotonic() - t0), "routed": routed, "router": router}
+    extra = ("--no-route",) if place_only else ("--router", router)
+    finished, report, logf = nextpnr(out, js, "nextpnr", budget_s, extra)
+    routed = finished and not place_only
+    fig: dict = {"pnr_s": round(time.monotonic() - t0), "routed": routed,
+                 **({"place_only": True} if place_only else {"router": router})}
     too_big = overfull(logf)
     if routed:
         r = read_report(report)
@@ -499,8 +504,9 @@ def coprocessor_clock(reports: Path = REPORTS, unit: str = "top") -> tuple[float
     if e.get("fmax_mhz"):
         return e["fmax_mhz"], f"{what} Fmax on {DEVICE_NAME} (make synth, {e.get('when', '?')})"
     if e.get("estimate_mhz"):
-        return e["estimate_mhz"], (f"{what} post-placement Fmax estimate on {DEVICE_NAME} (routing ran "
-                                   f"over budget; make synth, {e.get('when', '?')})")
+        why = "placed only" if e.get("place_only") else "routing ran over budget"
+        return e["estimate_mhz"], (f"{what} post-placement Fmax estimate on {DEVICE_NAME} ({why}; "
+                                   f"make synth, {e.get('when', '?')})")
     return None
 
 
@@ -550,6 +556,9 @@ def fmax_text(e: dict) -> str:
     if e.get("does_not_fit"):
         return "does not fit the device (" + ", ".join(f"{k} {v}" for k, v in e["does_not_fit"].items()) + ")"
     est = e.get("estimate_mhz")
+    if e.get("place_only"):
+        return f"placement estimate {est} MHz (placed only)" if est else \
+            f"placement did not finish within {e['pnr_s']} s"
     return (f"not routed within {e['pnr_s']} s" + (f"; placement estimate {est} MHz" if est else
                                                     "; placement did not finish"))
 
@@ -630,6 +639,11 @@ def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Pat
         cells += [f"{g['gates']:,}", str(g["depth"])] if "gates" in g else ["-", "-"]
         cells.append(path_text(e.get("critical_path")))
         lines.append("| " + " | ".join(cells) + " |")
+    placed = [(n, SYNTH_UNITS[n].place_only) for n, r in results.items()
+              if r.get("ecp5", {}).get("place_only") and n in SYNTH_UNITS]
+    if placed:
+        lines += ["", "Placed only (nextpnr --no-route; the Fmax is its post-placement estimate):", ""]
+        lines += [f"- {n}: {why}" for n, why in placed]
     lines += ["", "Largest cones (generic netlist: gates in front of one register or output):", ""]
     for name, res in results.items():
         g = res.get("generic", {})

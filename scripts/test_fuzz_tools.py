@@ -514,6 +514,44 @@ def test_fuzz_scheme_files(workdir, oracle, scheme_counts, data, which, side):
     _check_scheme(workdir, which, side, doc, done)
 
 
+@seeded
+@FUZZ
+@given(data=st.data())
+def test_fuzz_falcon_rsp(tmp_path_factory, data):
+    """A mutated Falcon KAT .rsp (lines deleted, duplicated, replaced by garbage; values retyped
+    or cut): the reader either refuses the file with one VectorError or accounts for every entry
+    (a case or a malformed reason each; KeyGen and Sign skipped per case)."""
+    from verif.kat.acvp import VectorError
+    from verif.kat.rsp import load_rsp
+    from verif.soc.schemes import PARAM_SETS
+    lines = (ROOT / "verif/vectors/falcon/falcon512-KAT.rsp").read_text().splitlines()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        how = data.draw(st.sampled_from(["delete", "duplicate", "garbage", "value", "cut"]))
+        key, _, value = lines[i].partition(" = ")
+        if how == "delete":
+            del lines[i]
+        elif how == "duplicate":
+            lines.insert(i, lines[i])
+        elif how == "garbage":
+            lines[i] = data.draw(st.text(max_size=20))
+        elif how == "value":
+            lines[i] = f"{key} = {data.draw(st.text(alphabet='0123456789abcdefXYZ -', max_size=12))}"
+        else:
+            lines[i] = lines[i][:data.draw(st.integers(0, len(lines[i])))]
+        if not lines:
+            break
+    f = tmp_path_factory.mktemp("rsp") / "f.rsp"
+    f.write_text("\n".join(lines) + "\n")
+    try:
+        cases, skipped, malformed = load_rsp("FALCON", f, PARAM_SETS)
+    except VectorError as exc:
+        assert len(str(exc).splitlines()) == 1
+        return
+    entries = sum(1 for ln in f.read_text().splitlines() if ln.split("=")[0].strip() == "count")
+    assert len(cases) + len(malformed) == entries and len(skipped) == 2 * len(cases)
+
+
 def _check_scheme(workdir: Path, which: str, side: str, doc: object, done: list) -> None:
     """The properties of test_fuzz_scheme_files for one mutated document of the seed `which`."""
     vec, exp = SCHEME_SEEDS[which]

@@ -115,6 +115,40 @@ def test_report_shows_the_change_against_the_last_run(work):
     assert "**105.0** (+5 %) |" in row and "95 (-5 %) |" in row
 
 
+def test_a_placed_only_unit_says_so(work):
+    """A unit whose manifest says place_only: its Fmax cell is the placement estimate marked
+    "placed only", the report gives the manifest's reason, and the cycle tables' clock says which
+    figure it is. Every place_only unit gives a reason."""
+    placed = [n for n, u in synth.SYNTH_UNITS.items() if u.place_only]
+    assert placed and all(len(synth.SYNTH_UNITS[n].place_only) > 20 for n in placed)
+    name = placed[0]
+    e = {"lut4": 10, "mult18": 0, "bram": 0, "fmax_mhz": None, "routed": False, "place_only": True,
+         "estimate_mhz": 31.2, "pnr_s": 200, "critical_path": None}
+    md = synth.write_reports({name: {"ecp5": e}}, {}, work).read_text()
+    row = next(ln for ln in md.splitlines() if ln.startswith(f"| {name} |"))
+    assert "placement estimate 31.2 MHz (placed only)" in row
+    assert f"- {name}: {synth.SYNTH_UNITS[name].place_only}" in md
+    (work / "synth.json").write_text(json.dumps({"units": {"top": {"ecp5": {**e, "when": "now"}}}}))
+    assert "placed only" in synth.coprocessor_clock(work)[1]
+    assert "did not finish" in synth.fmax_text({**e, "estimate_mhz": None})
+
+
+def test_placement_only_runs_nextpnr_without_routing(tmp_path, monkeypatch):
+    """place_only asks nextpnr not to route, and a finished placement is an estimate, not a routed
+    Fmax (nextpnr itself is not run here: the decoder test runs it)."""
+    seen = []
+
+    def fake(out, js, tag, timeout, extra=()):
+        seen.append(extra)
+        log = out / "nextpnr.log"
+        log.write_text("Info: Max frequency for clock 'clk_i': 42.50 MHz (FAIL at 50.00 MHz)\n")
+        return True, out / "none.json", log
+    monkeypatch.setattr(synth, "nextpnr", fake)
+    fig = synth.place_and_route(tmp_path, tmp_path / "x.json", 60, "router1", place_only=True)
+    assert seen == [("--no-route",)] and fig["place_only"] and not fig["routed"]
+    assert fig["estimate_mhz"] == 42.5 and fig["fmax_mhz"] is None
+
+
 def test_unknown_unit_is_one_line_and_exit_2():
     r = subprocess.run([sys.executable, "-m", "scripts.synth", "--unit", "nosuch"], cwd=ROOT,
                        capture_output=True, text=True)

@@ -15,7 +15,7 @@ A manifest's keys:
            the unit's files
   synth    [[synth]] tables, one per `make synth` unit, the default build first: name, budget_s
            (place and route, 2 cores) and optionally top and files (default the unit's), params,
-           cut, router, gate_count, about (scripts/synth.py)
+           cut, router, gate_count, place_only, about (scripts/synth.py)
   units, last   (rtl/unit.toml only) the execution units in compile order, and the files after
            them: rtl/pqx_top.f is the top's `files`, each unit's `needs` not yet listed and its
            `files`, then `last`
@@ -31,7 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = {"name", "top", "needs", "files", "formal", "sims", "synth", "units", "last"}
-SYNTH_KEYS = {"name", "top", "files", "budget_s", "params", "cut", "router", "gate_count", "about"}
+SYNTH_KEYS = {"name", "top", "files", "budget_s", "params", "cut", "router", "gate_count", "place_only",
+              "about"}
 
 
 class ManifestError(ValueError):

@@ -1,4 +1,4 @@
-"""NIST ACVP vector files for the schemes (ML-KEM, ML-DSA, SLH-DSA): reading, checking, the cases.
+"""ACVP vector files for the schemes (ML-KEM, ML-DSA, SLH-DSA; Falcon in their layout): the cases.
 
 Used by `make kat` (scripts/kat.py), which runs every case as firmware on the PQX SoC
 (scripts/schemes.py). Both layouts of docs/kat.md: one file with the answers
@@ -31,6 +31,12 @@ SLH-DSA (FIPS 205, ACVP-SLH-DSA), SHAKE parameter sets (the SHA2 ones are skippe
   sigGen                          sk, message, additionalRandomness (unless deterministic) -> signature
   sigVer                          pk (test or group), message, signature -> testPassed
   external/pure and preHash as for ML-DSA (FIPS 205 Algorithms 22, 24).
+
+Falcon (round 3, specification v1.2; no ACVP definition exists: the layout of ML-DSA's sigVer,
+docs/kat.md), parameter sets Falcon-512 and Falcon-1024:
+  sigVer                          pk (test or group), message, signature -> testPassed
+  The signature is the detached one (header 0x30 + logn, nonce, compressed s2), padded to
+  666 / 1280 bytes or in the compressed format (shorter, every byte used).
 
 As for the hash files (verif/kat/acvp.py): a problem with a file raises VectorError; a malformed
 case (a field missing, not hex, of the wrong type; no parameterSet, mode or algorithm; no answer
@@ -103,6 +109,8 @@ def fixed_sizes(pset) -> dict[str, int]:
         return {"d": 32, "z": 32, "m": 32}
     if pset.name.startswith("ML-DSA"):
         return {"xi": 32, "rnd": 32, "mu": 64}
+    if pset.scheme == "falcon":                  # verification only: no seeds
+        return {}
     n = pset.sizes["pk"] // 2                    # SLH-DSA: n bytes each
     return {"sk_seed": n, "sk_prf": n, "pk_seed": n, "addrnd": n}
 
@@ -159,6 +167,10 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
         if mode == "sigVer":
             return Spec("verify", (("pk", "pk"), ("msg", "message"), ("sig", "signature")), external=ext)
         return f"{show(mode, False)} not supported"
+    if alg == "FALCON":
+        if mode == "sigVer":
+            return Spec("verify", (("pk", "pk"), ("msg", "message"), ("sig", "signature")))
+        return f"{show(mode, False)} not supported (Falcon: verification only so far)"
     return f"algorithm {alg} not supported"
 
 

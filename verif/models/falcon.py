@@ -24,10 +24,12 @@ Verification needs integers only:
 
 The two byte layouts of a signature (both from the round-3 package):
 
-* `verify` -- the specification's detached signature (3.11.3): header 0cc1nnnn with cc = 01
-  (compressed) = 0x30 + logn (0x39 / 0x3A), the 40-byte nonce r, then compressed s2 padded with
-  zero bits to sbytelen = 666 / 1280 bytes in all (Decompress gets exactly 8 sbytelen - 328
-  bits: the length must be exactly sbytelen);
+* `verify` -- the detached signature: header 0cc1nnnn with cc = 01 (compressed) = 0x30 + logn
+  (0x39 / 0x3A), the 40-byte nonce r, then compressed s2, either padded with zero bits to
+  sbytelen = 666 / 1280 bytes in all (spec 3.11.3; Decompress gets exactly 8 sbytelen - 328
+  bits) or shorter, every byte used and the unused bits of the last byte zero (the round-3
+  reference's "compressed" signatures; its falcon_verify accepts both, told apart by the length:
+  exactly sbytelen is the padded format);
 * `open_sm` -- the NIST API signed message of the KAT files (crypto_sign / crypto_sign_open):
   sig_len (2 bytes, big-endian) || r (40) || m || esig, esig = header 0x20 + logn (0x29 / 0x2A)
   || compressed s2 of variable length, sig_len = len(esig); the decoder must consume exactly
@@ -310,18 +312,21 @@ def _checked(fn) -> Verdict:
 
 
 def verify(p: Params, pk: bytes, msg: bytes, sig: bytes) -> Verdict:
-    """The detached signature of spec 3.11.3 (header 0x30 + logn, r, s2 padded to sbytelen)."""
+    """A detached signature (header 0x30 + logn, r, compressed s2): padded to sbytelen (spec
+    3.11.3), or shorter with every byte used (the round-3 reference's "compressed" format; its
+    verifier accepts both)."""
     def run() -> Verdict:
         if len(pk) != p.pk_bytes:
             raise Reject("pk_length")
         if pk[0] != p.pk_header:
             raise Reject("pk_header")
         decode_pk(p, pk)
-        if len(sig) != p.sig_bytes:
+        if not 1 + NONCE_BYTES < len(sig) <= p.sig_bytes:
             raise Reject("sig_length")
         if sig[0] != p.sig_header:
             raise Reject("sig_header")
-        return _core(p, pk, sig[1:1 + NONCE_BYTES], msg, sig[1 + NONCE_BYTES:], padded=True)
+        return _core(p, pk, sig[1:1 + NONCE_BYTES], msg, sig[1 + NONCE_BYTES:],
+                     padded=len(sig) == p.sig_bytes)
     return _checked(run)
 
 

@@ -87,8 +87,8 @@ def _flip(b: bytes, bit: int) -> bytes:
 
 
 def tampered(p: F.Params, pk: bytes, msg: bytes, sig: bytes, rng: random.Random) -> list[tuple[str, bytes, bytes, bytes, str | None]]:
-    """(what, pk, msg, sig, expected reason or None = any rejection) for one valid triple
-    (detached layout). Shared with scripts/test_falcon_native.py."""
+    """(what, pk, msg, sig, expected reason: "ok" = accepted, None = any rejection) for one valid
+    triple (detached layout, padded). Shared with scripts/test_falcon_native.py."""
     hdr = 1 + F.NONCE_BYTES
     s2 = F.decompress(p, sig[hdr:], padded=True)
     comp_bits = sum(9 + (abs(x) >> 7) for x in s2)
@@ -120,8 +120,14 @@ def tampered(p: F.Params, pk: bytes, msg: bytes, sig: bytes, rng: random.Random)
         ("pk length", pk[:-1], msg, sig, "pk_length"),
         ("sig header 0x29 (the NIST API header)", pk, msg, bytes([p.sm_header]) + sig[1:], "sig_header"),
         ("sig header of the other degree", pk, msg, bytes([sig[0] ^ 0x03]) + sig[1:], "sig_header"),
-        ("sig one byte short", pk, msg, sig[:-1], "sig_length"),
+        ("sig one byte short (the compressed format: a byte left over)", pk, msg, sig[:-1],
+         "enc_length" if used < pad_len - 1 else "ok"),
         ("sig one byte long", pk, msg, sig + b"\x00", "sig_length"),
+        ("sig without s2", pk, msg, sig[:hdr], "sig_length"),
+        ("the compressed format (padding dropped)", pk, msg, sig[:hdr + used], "ok"),
+        ("the compressed format with one more zero byte", pk, msg, sig[:hdr + used + 1],
+         "enc_length" if used + 1 < pad_len else "ok"),
+        ("the compressed format cut short", pk, msg, sig[:hdr + used - 1], "enc_truncated"),
         ("non-zero last padding byte", pk, msg, sig[:-1] + b"\x01", "enc_trailing"),
         ("non-zero bit right after s2", pk, msg, _flip(sig, 8 * hdr + comp_bits), "enc_trailing"),
         ("non-zero byte after s2's last byte", pk, msg, sig[:hdr + used] + b"\x80" + sig[hdr + used + 1:], "enc_trailing"),
@@ -164,7 +170,7 @@ def test_tampered(name: str) -> None:
     assert F.verify(p, pk, msg, sig).ok
     for what, pk2, msg2, sig2, want in tampered(p, pk, msg, sig, rng):
         v = F.verify(p, pk2, msg2, sig2)
-        assert not v.ok, what
+        assert v.ok == (want == "ok"), what
         assert want is None or v.reason == want, f"{what}: {v.reason}, want {want}"
 
 

@@ -164,12 +164,13 @@ int falcon_verify(const uint8_t *pk, size_t pklen, const uint8_t *msg, size_t ml
     int r = falcon_decode_pk(poly_h, pk, pklen);
     if (r != FALCON_OK)
         return r;
-    if (siglen != FALCON_SIG_BYTES)
+    if (siglen <= 1 + FALCON_NONCE_BYTES || siglen > FALCON_SIG_BYTES)
         return FALCON_ERR_SIG_LENGTH;
     if (sig[0] != FALCON_SIG_HEADER)
         return FALCON_ERR_SIG_HEADER;
+    /* sbytelen bytes: the padded format; fewer: the compressed format, every byte used */
     return verify_core(sig + 1, msg, mlen, sig + 1 + FALCON_NONCE_BYTES,
-                       siglen - 1 - FALCON_NONCE_BYTES, 1);
+                       siglen - 1 - FALCON_NONCE_BYTES, siglen == FALCON_SIG_BYTES);
 }
 
 int falcon_open(const uint8_t *pk, size_t pklen, const uint8_t *sm, size_t smlen,

@@ -1,7 +1,7 @@
 /* Falcon-512 / Falcon-1024 signature verification (round 3, specification v1.2), plain C.
  *
  * One build per parameter set: -DFALCON_LOGN=9 (Falcon-512) or 10 (Falcon-1024), and
- * -DPQX_KERNEL=0 (the baseline kernels of falcon_kernels.c; the PQX build is a later step).
+ * -DPQX_KERNEL=0 (the plain-C kernels of falcon_kernels.c) or 1 (the same kernels on PQX).
  * FIPS 206 (FN-DSA) is not final: the points where its draft differs (the hash-to-point input,
  * the header bytes) are behind FALCON_* names here and listed in docs/falcon-model.md.
  *

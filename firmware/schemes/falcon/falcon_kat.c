@@ -1,22 +1,20 @@
 /* The Falcon firmware program: one verification per run on the inputs the host placed in
- * `scheme_in` (protocol: firmware/schemes/scheme_io.h). NOT WIRED YET: scripts/schemes.py and
- * verif/soc/schemes.py do not know Falcon, and this program has not run on the SoC
- * (docs/schemes.md, Falcon). Operations:
+ * `scheme_in` (protocol: firmware/schemes/scheme_io.h; the host side is verif/soc/schemes.py's
+ * FALCON_IN). Operations:
  *   op 1 Verify(pk, msg, sig)   the specification's detached signature (0x30 + logn, r, s2
- *                               padded to sbytelen)                     -> result, reason
+ *                               padded to sbytelen)                     -> ok, reason
  *   op 2 Open(pk, sm)           the NIST API signed message of the KAT .rsp files, in msg[]
- *                               (mlen = smlen)                           -> result, reason
- * result 1 = accepted, 0 = rejected; reason = enum falcon_result (falcon.h), 0 = ok.
- * Build: -DFALCON_LOGN=9|10 -DPQX_KERNEL=0 with falcon.c and falcon_kernels.c. */
+ *                               (mlen = smlen)                           -> ok, reason
+ * ok 1 = accepted, 0 = rejected; reason = the verdict's name (falcon_result_names, the model's
+ * spelling: "ok", "norm", "enc_trailing", ...), so the host compares it with the model's.
+ * Build: -DFALCON_LOGN=9|10 -DPQX_KERNEL=0|1 with falcon.c and falcon_kernels.c. */
 #include "falcon.h"
 #include "pqx_rt.h"
 #include "scheme_io.h"
 
-/* One layout for both parameter sets (sized for Falcon-1024; fields whole words). The host side
- * to add to verif/soc/schemes.py:
- *   FALCON_IN = Layout((("mlen", 4), ("siglen", 4), ("pk", 1796), ("sig", 1280), ("msg", 8192)))
- * (pk is 897 / 1793 bytes, sig 666 / 1280; msg up to 8192 bytes: the KAT's largest signed
- * message is 3300 + 42 + ~660, ACVP-style sigVer messages are up to 65536 bits). */
+/* One layout for both parameter sets (sized for Falcon-1024; fields whole words; the host's copy
+ * is FALCON_IN in verif/soc/schemes.py). pk is 897 / 1793 bytes, sig 666 / 1280; msg up to 8192
+ * bytes (the KAT's largest signed message is 3300 + 42 + about 660). */
 #define FALCON_IN_MSG 8192
 struct falcon_in {
     uint32_t op;
@@ -55,8 +53,13 @@ int main(void)
     }
     uint32_t t1 = scheme_mcycle();
     uint32_t stack = scheme_stack_used();
-    scheme_report("result", r == FALCON_OK);
-    scheme_report("reason", (uint32_t)r);
+    uint8_t ok = r == FALCON_OK;
+    const char *why = falcon_result_names[r];
+    size_t wlen = 0;
+    while (why[wlen])
+        wlen++;
+    pqx_out("ok", &ok, 1);
+    pqx_out("reason", why, wlen);
     scheme_report("cycles", t1 - t0);
     scheme_report("public", t1 - t0);     /* everything in verification is public */
     scheme_report("stack", stack);

@@ -1,16 +1,14 @@
-/* The Falcon kernels (falcon_kernels.h) in plain C (PQX_KERNEL=0). The PQX build (PQX_KERNEL=1)
- * is a later step of issue 37: the PQX sponge (keccak_pqx.h), BFNTTF / BFINTTF / MQMULF
- * (docs/isa.md) on the same tables. */
+/* The Falcon kernels (falcon_kernels.h), two builds of one interface:
+ *   PQX_KERNEL=0  plain C (the baseline): Keccak-f in software (keccak_sw.h), mq_montymul in C;
+ *   PQX_KERNEL=1  the PQX sponge (KINIT / KABSORB / KPERM / STORE through keccak_pqx.h),
+ *                 BFNTTF / BFINTTF for the butterflies and MQMULF for the products (docs/isa.md),
+ *                 on the same twiddle tables (Montgomery form, so the instructions drop in).
+ * The twiddle tables and the reduction of 16-bit values are shared. */
 #include "falcon_kernels.h"
 
 #ifndef PQX_KERNEL
 #error "compile with -DPQX_KERNEL=0 (baseline) or -DPQX_KERNEL=1 (PQX)"
 #endif
-
-#if PQX_KERNEL
-#error "the PQX build of the Falcon kernels is not written yet (issue 37): build with -DPQX_KERNEL=0"
-#else
-#include "keccak_sw.h"
 
 #define Q FALCON_Q
 #define N FALCON_N
@@ -18,10 +16,75 @@
 #define MQ_R2 10952u           /* 2^32 mod q: montymul(x, R2) = x 2^16 mod q */
 #define MQ_GEN 11u             /* a generator of Z_q^* (q - 1 = 2^12 3; the model finds it) */
 
+#define SHAKE_RATE 136u
+
+#if PQX_KERNEL
+#include "keccak_pqx.h"
+
+/* ------------------------------------------------------------------ SHAKE256 on PQX
+ * One block buffer in RAM: absorbed bytes collect there and go to S as 17 KABSORB pairs per
+ * block; squeezing copies O (34 STOREs) into it once per block. */
+static uint32_t sh_blk[SHAKE_RATE / 4];
+static unsigned sh_pos;
+
+void falcon_shake_start(void)
+{
+    pqx_kinit();
+    sh_pos = 0;
+}
+
+void falcon_shake_absorb(const uint8_t *in, size_t len)
+{
+    uint8_t *b = (uint8_t *)sh_blk;
+    for (size_t i = 0; i < len; i++) {
+        b[sh_pos] = in[i];
+        if (++sh_pos == SHAKE_RATE) {
+            kpqx_absorb_pairs(sh_blk, SHAKE_RATE / 8);
+            pqx_kperm();
+            sh_pos = 0;
+        }
+    }
+}
+
+void falcon_shake_finish(void)
+{
+    uint8_t *b = (uint8_t *)sh_blk;
+    for (unsigned i = sh_pos; i < SHAKE_RATE; i++)
+        b[i] = 0;
+    b[sh_pos] = 0x1F;
+    b[SHAKE_RATE - 1] |= 0x80;
+    kpqx_absorb_pairs(sh_blk, SHAKE_RATE / 8);
+    pqx_kperm();
+    kpqx_store_words(sh_blk, SHAKE_RATE / 4);
+    sh_pos = 0;
+}
+
+void falcon_shake_squeeze(uint8_t *out, size_t len)
+{
+    const uint8_t *b = (const uint8_t *)sh_blk;
+    for (size_t i = 0; i < len; i++) {
+        if (sh_pos == SHAKE_RATE) {
+            pqx_kperm();
+            kpqx_store_words(sh_blk, SHAKE_RATE / 4);
+            sh_pos = 0;
+        }
+        out[i] = b[sh_pos++];
+    }
+}
+
+/* ------------------------------------------------------------------ mod q on PQX */
+
+uint32_t falcon_mq_montymul(uint32_t a, uint32_t b)
+{
+    return pqx_mqmulf(a, b);
+}
+
+#else
+#include "keccak_sw.h"
+
 /* ------------------------------------------------------------------ SHAKE256
  * An incremental front end to the project's Keccak-f[1600] (firmware/lib/keccak_sw.h): rate 136,
  * little-endian lanes, pad10*1 after the SHAKE domain bits 0x1F. */
-#define SHAKE_RATE 136u
 static uint64_t sh_state[25];
 static unsigned sh_pos;
 
@@ -75,6 +138,10 @@ uint32_t falcon_mq_montymul(uint32_t a, uint32_t b)
     return z;
 }
 
+#endif /* PQX_KERNEL */
+
+/* ------------------------------------------------------------------ both builds */
+
 uint32_t falcon_mq_reduce16(uint32_t t)
 {
     /* 5460 / 2^26 is just under 1/q: k is floor(t / q) or one less for every t < 2^16 */
@@ -82,18 +149,6 @@ uint32_t falcon_mq_reduce16(uint32_t t)
     r -= Q;
     r += Q & -(r >> 31);
     return r;
-}
-
-static uint32_t mq_add(uint32_t a, uint32_t b)
-{
-    uint32_t d = a + b - Q;
-    return d + (Q & -(d >> 31));
-}
-
-static uint32_t mq_sub(uint32_t a, uint32_t b)
-{
-    uint32_t d = a - b;
-    return d + (Q & -(d >> 31));
 }
 
 /* ------------------------------------------------------------------ NTT
@@ -121,7 +176,9 @@ static unsigned brv(unsigned k)
 
 void falcon_kernels_init(void)
 {
+#if !PQX_KERNEL
     keccak_sw_init();
+#endif
     uint32_t psi = mq_pow(MQ_GEN, (Q - 1) / (2 * N));
     uint32_t ipsi = mq_pow(psi, 2 * N - 1);
     for (unsigned k = 1; k < N; k++) {
@@ -129,6 +186,61 @@ void falcon_kernels_init(void)
         zeta[k] = (uint16_t)((mq_pow(psi, e) << 16) % Q);
         izeta[k] = (uint16_t)((mq_pow(ipsi, e) << 16) % Q);
     }
+}
+
+#if PQX_KERNEL
+/* BFNTTF: {a - z b, a + z b} (high, low halves), BFINTTF: {(a - b) z', a + b}; z in Montgomery
+ * form as in the baseline, so the instructions compute the same values. */
+void falcon_ntt(uint16_t a[N])
+{
+    unsigned k = 1;
+    for (unsigned len = N / 2; len >= 1; len >>= 1) {
+        for (unsigned start = 0; start < N; start += 2 * len) {
+            uint32_t z = zeta[k++];
+            for (unsigned j = start; j < start + len; j++) {
+                uint32_t r = pqx_bfnttf(a[j], a[j + len], z);
+                a[j] = (uint16_t)r;
+                a[j + len] = (uint16_t)(r >> 16);
+            }
+        }
+    }
+}
+
+void falcon_intt(uint16_t a[N])
+{
+    for (unsigned len = 1; len < N; len <<= 1) {
+        unsigned k = N / (2 * len);
+        for (unsigned start = 0; start < N; start += 2 * len) {
+            uint32_t z = izeta[k++];
+            for (unsigned j = start; j < start + len; j++) {
+                uint32_t r = pqx_bfinttf(a[j], a[j + len], z);
+                a[j] = (uint16_t)r;
+                a[j + len] = (uint16_t)(r >> 16);
+            }
+        }
+    }
+    uint32_t ninv = 1u << (16 - FALCON_LOGN);
+    for (unsigned i = 0; i < N; i++)
+        a[i] = (uint16_t)pqx_mqmulf(a[i], ninv);
+}
+
+void falcon_ntt_mul(uint16_t c[N], const uint16_t a[N], const uint16_t b[N])
+{
+    for (unsigned i = 0; i < N; i++)
+        c[i] = (uint16_t)pqx_mqmulf(pqx_mqmulf(a[i], b[i]), MQ_R2);
+}
+
+#else
+static uint32_t mq_add(uint32_t a, uint32_t b)
+{
+    uint32_t d = a + b - Q;
+    return d + (Q & -(d >> 31));
+}
+
+static uint32_t mq_sub(uint32_t a, uint32_t b)
+{
+    uint32_t d = a - b;
+    return d + (Q & -(d >> 31));
 }
 
 void falcon_ntt(uint16_t a[N])

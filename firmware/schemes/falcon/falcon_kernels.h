@@ -1,7 +1,6 @@
-/* The kernels of the Falcon firmware: what the PQX build will replace. falcon_kernels.c
- * implements them in plain C (PQX_KERNEL=0, the baseline); the PQX build (PQX_KERNEL=1: the PQX
- * sponge, BFNTTF / BFINTTF for the butterflies, MQMULF for the products) is a later step of
- * issue 37.
+/* The kernels of the Falcon firmware, the part the PQX build replaces. falcon_kernels.c
+ * implements them in plain C (PQX_KERNEL=0, the baseline) and on PQX (PQX_KERNEL=1: the PQX
+ * sponge, BFNTTF / BFINTTF for the butterflies, MQMULF for the products).
  *
  * Arithmetic mod q = 12289 on uint16_t values in [0, q). The products are Falcon's mq_montymul
  * (MontF in docs/isa.md: a b 2^-16 mod q), so that the PQX instructions drop in: the twiddles
