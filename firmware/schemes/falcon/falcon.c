@@ -29,21 +29,22 @@ int falcon_decode_pk(uint16_t h[N], const uint8_t *pk, size_t pklen)
         return FALCON_ERR_PK_LENGTH;
     if (pk[0] != FALCON_PK_HEADER)
         return FALCON_ERR_PK_HEADER;
-    uint32_t acc = 0;
-    unsigned acc_len = 0, i = 0;
-    for (size_t v = 1; v < FALCON_PK_BYTES; v++) {
-        acc = (acc << 8) | pk[v];
-        acc_len += 8;
-        if (acc_len >= 14) {
-            acc_len -= 14;
-            uint32_t x = (acc >> acc_len) & 0x3FFFu;
-            if (x >= Q)
-                return FALCON_ERR_PK_COEF;
-            h[i++] = (uint16_t)x;
-            acc &= (1u << acc_len) - 1u;
-        }
+    /* 7 bytes hold 4 coefficients: the first 4 bytes give x0, x1 and the top 4 bits of x2, the
+     * last 3 the rest of x2 and x3. A coefficient >= q sets the sign bit of `bad`. */
+    const uint8_t *p = pk + 1;
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < N; i += 4, p += 7) {
+        uint32_t w0 = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+        uint32_t w1 = ((uint32_t)p[4] << 16) | ((uint32_t)p[5] << 8) | p[6];
+        uint32_t x0 = w0 >> 18, x1 = (w0 >> 4) & 0x3FFFu;
+        uint32_t x2 = ((w0 & 0xFu) << 10) | (w1 >> 14), x3 = w1 & 0x3FFFu;
+        bad |= (Q - 1 - x0) | (Q - 1 - x1) | (Q - 1 - x2) | (Q - 1 - x3);
+        h[i] = (uint16_t)x0;
+        h[i + 1] = (uint16_t)x1;
+        h[i + 2] = (uint16_t)x2;
+        h[i + 3] = (uint16_t)x3;
     }
-    return FALCON_OK;
+    return (bad >> 31) ? FALCON_ERR_PK_COEF : FALCON_OK;
 }
 
 /* ------------------------------------------------------------------ s2 (Algorithm 18; 3.11.2)
@@ -104,13 +105,18 @@ void falcon_hash_to_point(uint16_t c[N], const uint8_t nonce[FALCON_NONCE_BYTES]
     falcon_shake_absorb(nonce, FALCON_NONCE_BYTES);
     falcon_shake_absorb(msg, mlen);
     falcon_shake_finish();
+    /* a block of the stream at a time (136 bytes: no value straddles two); what is left of the
+     * last block is never read */
+    uint32_t blk[34];
+    const uint8_t *b = (const uint8_t *)blk;
     unsigned i = 0;
     while (i < N) {
-        uint8_t two[2];
-        falcon_shake_squeeze(two, 2);
-        uint32_t t = ((uint32_t)two[0] << 8) | two[1];
-        if (t < FALCON_HASH_BOUND)
-            c[i++] = (uint16_t)falcon_mq_reduce16(t);
+        falcon_shake_squeeze((uint8_t *)blk, sizeof blk);
+        for (unsigned k = 0; k < sizeof blk && i < N; k += 2) {
+            uint32_t t = ((uint32_t)b[k] << 8) | b[k + 1];
+            if (t < FALCON_HASH_BOUND)
+                c[i++] = (uint16_t)falcon_mq_reduce16(t);
+        }
     }
 }
 

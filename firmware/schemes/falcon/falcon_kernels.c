@@ -23,9 +23,11 @@
 
 /* ------------------------------------------------------------------ SHAKE256 on PQX
  * One block buffer in RAM: absorbed bytes collect there and go to S as 17 KABSORB pairs per
- * block; squeezing copies O (34 STOREs) into it once per block. */
+ * block. Squeezing: O holds the next output block (sh_fresh: not read yet, else a KPERM makes the
+ * next one); whole blocks go from O (34 STOREs) straight into a word-aligned output, partial ones
+ * through the buffer. */
 static uint32_t sh_blk[SHAKE_RATE / 4];
-static unsigned sh_pos;
+static unsigned sh_pos, sh_fresh;
 
 void falcon_shake_start(void)
 {
@@ -55,17 +57,29 @@ void falcon_shake_finish(void)
     b[SHAKE_RATE - 1] |= 0x80;
     kpqx_absorb_pairs(sh_blk, SHAKE_RATE / 8);
     pqx_kperm();
-    kpqx_store_words(sh_blk, SHAKE_RATE / 4);
-    sh_pos = 0;
+    sh_pos = SHAKE_RATE;            /* the buffer is used up; O holds the first output block */
+    sh_fresh = 1;
+}
+
+static void next_block(uint32_t *to)
+{
+    if (!sh_fresh)
+        pqx_kperm();
+    sh_fresh = 0;
+    kpqx_store_words(to, SHAKE_RATE / 4);
 }
 
 void falcon_shake_squeeze(uint8_t *out, size_t len)
 {
     const uint8_t *b = (const uint8_t *)sh_blk;
-    for (size_t i = 0; i < len; i++) {
+    size_t i = 0;
+    for (; i < len && sh_pos < SHAKE_RATE; i++)
+        out[i] = b[sh_pos++];
+    for (; len - i >= SHAKE_RATE && ((uintptr_t)(out + i) & 3u) == 0; i += SHAKE_RATE)
+        next_block((uint32_t *)(out + i));
+    for (; i < len; i++) {
         if (sh_pos == SHAKE_RATE) {
-            pqx_kperm();
-            kpqx_store_words(sh_blk, SHAKE_RATE / 4);
+            next_block(sh_blk);
             sh_pos = 0;
         }
         out[i] = b[sh_pos++];
@@ -142,15 +156,6 @@ uint32_t falcon_mq_montymul(uint32_t a, uint32_t b)
 
 /* ------------------------------------------------------------------ both builds */
 
-uint32_t falcon_mq_reduce16(uint32_t t)
-{
-    /* 5460 / 2^26 is just under 1/q: k is floor(t / q) or one less for every t < 2^16 */
-    uint32_t r = t - ((t * 5460u) >> 26) * Q;             /* in [0, 2q) */
-    r -= Q;
-    r += Q & -(r >> 31);
-    return r;
-}
-
 /* ------------------------------------------------------------------ NTT
  * zeta[k] = psi^brv(k) 2^16 mod q and izeta[k] = psi^-brv(k) 2^16 mod q for k = 1 .. n-1 (brv:
  * bit reversal over logn bits, psi = MQ_GEN^((q-1)/2n) a primitive 2n-th root of unity). The
@@ -190,44 +195,83 @@ void falcon_kernels_init(void)
 
 #if PQX_KERNEL
 /* BFNTTF: {a - z b, a + z b} (high, low halves), BFINTTF: {(a - b) z', a + b}; z in Montgomery
- * form as in the baseline, so the instructions compute the same values. */
+ * form as in the baseline, so the instructions compute the same values. Two butterflies per
+ * step, their loads first and their stores last: an offloaded result read at once, or a loaded
+ * value used at once, stalls the core a cycle. The last forward stage (and the first inverse
+ * one) has one butterfly per twiddle: two groups per step there, the twiddles loaded early
+ * (erratum E1: an R4 instruction's rs3 must not come from the two instructions before it). */
+#define BF2(OP, x, y, z)                                                          \
+    do {                                                                          \
+        uint32_t a0 = (x)[0], b0 = (y)[0], a1 = (x)[1], b1 = (y)[1];              \
+        uint32_t r0 = OP(a0, b0, z), r1 = OP(a1, b1, z);                          \
+        (x)[0] = (uint16_t)r0;                                                    \
+        (x)[1] = (uint16_t)r1;                                                    \
+        (y)[0] = (uint16_t)(r0 >> 16);                                            \
+        (y)[1] = (uint16_t)(r1 >> 16);                                            \
+    } while (0)
+
+/* one butterfly each on (p[0], p[1]) with z0 and (p[2], p[3]) with z1 */
+#define BF_PAIRS(OP, p, z0, z1)                                                   \
+    do {                                                                          \
+        uint32_t a0 = (p)[0], b0 = (p)[1], a1 = (p)[2], b1 = (p)[3];              \
+        uint32_t r0 = OP(a0, b0, z0), r1 = OP(a1, b1, z1);                        \
+        (p)[0] = (uint16_t)r0;                                                    \
+        (p)[1] = (uint16_t)(r0 >> 16);                                            \
+        (p)[2] = (uint16_t)r1;                                                    \
+        (p)[3] = (uint16_t)(r1 >> 16);                                            \
+    } while (0)
+
 void falcon_ntt(uint16_t a[N])
 {
     unsigned k = 1;
-    for (unsigned len = N / 2; len >= 1; len >>= 1) {
+    for (unsigned len = N / 2; len >= 2; len >>= 1) {
         for (unsigned start = 0; start < N; start += 2 * len) {
             uint32_t z = zeta[k++];
-            for (unsigned j = start; j < start + len; j++) {
-                uint32_t r = pqx_bfnttf(a[j], a[j + len], z);
-                a[j] = (uint16_t)r;
-                a[j + len] = (uint16_t)(r >> 16);
-            }
+            uint16_t *x = a + start, *y = x + len, *end = y;
+            for (; x < end; x += 2, y += 2)
+                BF2(pqx_bfnttf, x, y, z);
         }
+    }
+    for (uint16_t *p = a; p < a + N; p += 4, k += 2) {          /* len = 1 */
+        uint32_t z0 = zeta[k], z1 = zeta[k + 1];
+        BF_PAIRS(pqx_bfnttf, p, z0, z1);
     }
 }
 
 void falcon_intt(uint16_t a[N])
 {
-    for (unsigned len = 1; len < N; len <<= 1) {
-        unsigned k = N / (2 * len);
+    unsigned k = N / 2;
+    for (uint16_t *p = a; p < a + N; p += 4, k += 2) {          /* len = 1 */
+        uint32_t z0 = izeta[k], z1 = izeta[k + 1];
+        BF_PAIRS(pqx_bfinttf, p, z0, z1);
+    }
+    for (unsigned len = 2; len < N; len <<= 1) {
+        k = N / (2 * len);
         for (unsigned start = 0; start < N; start += 2 * len) {
             uint32_t z = izeta[k++];
-            for (unsigned j = start; j < start + len; j++) {
-                uint32_t r = pqx_bfinttf(a[j], a[j + len], z);
-                a[j] = (uint16_t)r;
-                a[j + len] = (uint16_t)(r >> 16);
-            }
+            uint16_t *x = a + start, *y = x + len, *end = y;
+            for (; x < end; x += 2, y += 2)
+                BF2(pqx_bfinttf, x, y, z);
         }
     }
     uint32_t ninv = 1u << (16 - FALCON_LOGN);
-    for (unsigned i = 0; i < N; i++)
-        a[i] = (uint16_t)pqx_mqmulf(a[i], ninv);
+    for (unsigned i = 0; i < N; i += 2) {
+        uint32_t x0 = a[i], x1 = a[i + 1];
+        uint32_t y0 = pqx_mqmulf(x0, ninv), y1 = pqx_mqmulf(x1, ninv);
+        a[i] = (uint16_t)y0;
+        a[i + 1] = (uint16_t)y1;
+    }
 }
 
 void falcon_ntt_mul(uint16_t c[N], const uint16_t a[N], const uint16_t b[N])
 {
-    for (unsigned i = 0; i < N; i++)
-        c[i] = (uint16_t)pqx_mqmulf(pqx_mqmulf(a[i], b[i]), MQ_R2);
+    for (unsigned i = 0; i < N; i += 2) {
+        uint32_t a0 = a[i], b0 = b[i], a1 = a[i + 1], b1 = b[i + 1];
+        uint32_t p0 = pqx_mqmulf(a0, b0), p1 = pqx_mqmulf(a1, b1);
+        uint32_t r0 = pqx_mqmulf(p0, MQ_R2), r1 = pqx_mqmulf(p1, MQ_R2);
+        c[i] = (uint16_t)r0;
+        c[i + 1] = (uint16_t)r1;
+    }
 }
 
 #else

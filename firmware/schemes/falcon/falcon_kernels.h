@@ -26,8 +26,15 @@ void falcon_shake_squeeze(uint8_t *out, size_t len);
 
 /* a b 2^-16 mod q, for a, b in [0, q) (MQMULF). */
 uint32_t falcon_mq_montymul(uint32_t a, uint32_t b);
-/* t mod q for t < 2^16 (hash-to-point's reduction). */
-uint32_t falcon_mq_reduce16(uint32_t t);
+/* t mod q for t < 2^16 (hash-to-point's reduction; inline: it runs once per sample). 5460 / 2^26
+ * is just under 1/q, so the quotient is floor(t / q) or one less for every t < 2^16. */
+static inline uint32_t falcon_mq_reduce16(uint32_t t)
+{
+    uint32_t r = t - ((t * 5460u) >> 26) * FALCON_Q;      /* in [0, 2q) */
+    r -= FALCON_Q;
+    r += FALCON_Q & -(r >> 31);
+    return r;
+}
 
 /* In place, coefficients in [0, q). falcon_ntt: the negacyclic NTT (output in bit-reversed
  * order); falcon_intt: its inverse, including the factor 1/n; falcon_ntt_mul: c_i = a_i b_i mod q
