@@ -91,9 +91,9 @@ def run_soc(m: Mutation) -> "Outcome":
 def run_firmware(m: Mutation) -> "Outcome":
     """Checker "firmware": the scheme firmware of a mutated copy of firmware/ checked against the
     references (`python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`; ML-DSA-44
-    or SLH-DSA-SHAKE-128f for a file of the ML-DSA or SLH-DSA firmware)."""
+    or SLH-DSA-SHAKE-128f or Falcon-512 for a file of the ML-DSA, SLH-DSA or Falcon firmware)."""
     param = ("ML-DSA-44" if "mldsa" in m.file else "SLH-DSA-SHAKE-128f" if "slhdsa" in m.file
-             else "ML-KEM-512")
+             else "Falcon-512" if "falcon" in m.file else "ML-KEM-512")
     rc, lines, secs = _run_on_copy(m, "firmware", [sys.executable, "-m", "scripts.schemes", "--check", "1",
                                                    "--param", param, "--variant", "pqx"], "firmware.log")
     if rc == 0:

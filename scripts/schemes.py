@@ -12,9 +12,10 @@ with +in=<hex>; the outputs, cycles (mcycle of the operation), the cycles spent 
 and the stack high-water mark are parsed from the program's output. Runs go two at a time (the
 simulator is single-threaded; `--jobs`).
 
-`--check N`: N random cases per parameter set (d, z, m from the seed): KeyGen, Encaps with the new
-key, Decaps of that ciphertext and of a corrupted one (implicit rejection), each compared with
-kyber-py; plus the section 7 key checks on a good and a broken key. `make kat` (scripts/kat.py)
+`--check N`: N random cases per parameter set (verif/soc/schemes.py CASES; for ML-KEM: d, z, m
+from the seed: KeyGen, Encaps with the new key, Decaps of that ciphertext and of a corrupted one
+(implicit rejection), each compared with kyber-py; plus the section 7 key checks on a good and a
+broken key; Falcon: verifications against verif/models/falcon.py, verdict and reason). `make kat` (scripts/kat.py)
 uses the same engine for NIST ACVP files. `--cycles N`: the cycle table of docs/schemes.md
 (mcycle per operation, baseline and PQX, next to HORCRUX Table IV) and the constant-time
 spreads, to <report>/schemes.md and schemes.json.
@@ -198,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         engine = Engine(args.jobs, args.root.resolve())
         if args.selftest:       # ML-DSA-65/87 are covered by the ACVP sample in make test
-            quick = [p for p in psets if p.scheme == "mlkem" or p.name in ("ML-DSA-44", "SLH-DSA-SHAKE-128f")]
+            quick = [p for p in psets if p.scheme == "mlkem" or p.name in ("ML-DSA-44", "SLH-DSA-SHAKE-128f",
+                                                                           "Falcon-512")]
             rc = check(engine, quick, ["pqx"], 1, args.seed)
             return rc | check(engine, [PARAM_SETS["ML-KEM-512"]], ["baseline"], 1, args.seed)
         if args.check:

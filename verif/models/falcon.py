@@ -379,6 +379,13 @@ def sm_to_detached(p: Params, sm: bytes) -> tuple[bytes, bytes]:
     return s.msg, bytes([p.sig_header]) + s.nonce + comp + bytes(pad)
 
 
+def to_compressed(p: Params, sig: bytes) -> bytes:
+    """A padded detached signature in the compressed format: the same header, nonce and s2, the
+    padding bytes dropped."""
+    hdr = 1 + NONCE_BYTES
+    return sig[:hdr] + compress(decompress(p, sig[hdr:], padded=True))
+
+
 def parse_rsp(text: str) -> list[dict[str, str]]:
     entries: list[dict[str, str]] = []
     cur: dict[str, str] = {}

@@ -660,6 +660,20 @@ MUTATIONS += [
              "fors_node(sig + N * (1 + j), (i << (A - j)) + (idx[i] >> j), j, a);",
              "[firmware] the FORS authentication path holds the node itself, not its sibling",
              checker="firmware"),
+    Mutation("falcon_ntt_last_twiddle", "firmware/schemes/falcon/falcon_kernels.c",
+             "uint32_t z0 = zeta[k], z1 = zeta[k + 1];", "uint32_t z0 = zeta[k], z1 = zeta[k];",
+             "[firmware] the PQX Falcon NTT's last stage uses one twiddle for two groups",
+             checker="firmware"),
+    Mutation("falcon_norm_bound_exclusive", "firmware/schemes/falcon/falcon.c",
+             "<= FALCON_L2_BOUND ? FALCON_OK", "< FALCON_L2_BOUND ? FALCON_OK",
+             "[firmware] Falcon verification rejects a signature whose squared norm is exactly "
+             "floor(beta^2)",
+             checker="firmware"),
+    Mutation("falcon_compressed_read_as_padded", "firmware/schemes/falcon/falcon.c",
+             "siglen - 1 - FALCON_NONCE_BYTES, siglen == FALCON_SIG_BYTES);",
+             "siglen - 1 - FALCON_NONCE_BYTES, 1);",
+             "[firmware] a compressed-format Falcon signature may end in zero bytes (read as padded)",
+             checker="firmware"),
 ]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):

@@ -347,7 +347,8 @@ def falcon_signed() -> dict[str, list[tuple[bytes, bytes, bytes, bytes | None]]]
 
 def falcon_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
     """Per case: a kept valid signature (verify; and open of its signed message where there is
-    one), the same with one bit of the signature flipped and with the message changed; and a
+    one), the same with one bit of the signature flipped and with the message changed, in the
+    compressed format (padding dropped) and with one zero byte left over after it; and a
     signature crafted at exactly the norm bound (accepted) and one above it (rejected, "norm") for
     a random nonce and message (verif/models/falcon.py craft_at_norm: the key is a constant
     polynomial, so s1 can be steered). Expected verdicts (ok and the reason) from the model."""
@@ -360,9 +361,12 @@ def falcon_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
         bad = bytearray(sig)
         bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
         nonce, m2 = rng.randbytes(falcon.NONCE_BYTES), rng.randbytes(rng.randrange(1, 100))
+        short = falcon.to_compressed(p, sig)
         calls = [("verify", {"pk": pk, "msg": msg, "sig": sig}),
                  ("verify", {"pk": pk, "msg": msg, "sig": bytes(bad)}),
-                 ("verify", {"pk": pk, "msg": msg + b"\x00", "sig": sig})]
+                 ("verify", {"pk": pk, "msg": msg + b"\x00", "sig": sig}),
+                 ("verify", {"pk": pk, "msg": msg, "sig": short}),
+                 ("verify", {"pk": pk, "msg": msg, "sig": short + b"\x00"})]        # a byte left over
         for target in (p.beta2, p.beta2 + 1):
             cpk, csig = falcon.craft_at_norm(p, nonce, m2, target, seed=rng.randrange(1 << 30))
             calls.append(("verify", {"pk": cpk, "msg": m2, "sig": csig}))
