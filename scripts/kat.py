@@ -215,7 +215,7 @@ def verdict(passed: int, failed: int, skipped: list[str]) -> int:
 
 
 RUNNERS: dict[str, Runner] = {alg: run_hash for alg in HASH_ALGS}
-SCHEME_ALGS = ("ML-KEM", "ML-DSA", "SLH-DSA", "FALCON")
+SCHEME_ALGS = ("ML-KEM", "ML-DSA", "SLH-DSA", "HQC", "FALCON")
 
 
 def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> tuple[int, int, list[str]]:
@@ -279,7 +279,12 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
                       f"{time.monotonic() - t0:.0f} s", flush=True)
 
         if engine is not None:
-            engine.map([(PARAM_SETS[c.pset], variant, c.op, c.inputs) for c in sizes_ok], progress)
+            no_pqx = sorted({c.pset for c in sizes_ok if not PARAM_SETS[c.pset].pqx})
+            if variant == "pqx" and no_pqx:
+                print(f"kat: {', '.join(no_pqx)}: no PQX build of this program yet; the baseline runs",
+                      flush=True)
+            engine.map([(PARAM_SETS[c.pset], variant if PARAM_SETS[c.pset].pqx else "baseline", c.op,
+                         c.inputs) for c in sizes_ok], progress)
     except fw.FirmwareError as exc:
         die("kat", exc.headline, 1)
     failed = done[1] + sum(not ok for _, ok in host)
@@ -314,18 +319,19 @@ def main(argv: list[str] | None = None) -> int:
         die("kat", "no vector file given: make kat ALG=<alg> VECTORS=<file>")
     vectors = Path(args.vectors)
     try:
-        from verif.kat.rsp import is_rsp, read_entries
-        if is_rsp(vectors):         # a NIST KAT response file (verif/kat/rsp.py): Falcon only
+        from verif.kat.rsp import RSP_ALGS, is_rsp, read_entries, rsp_algorithm
+        if is_rsp(vectors):         # a NIST KAT response file (verif/kat/rsp.py): Falcon, HQC
             name = read_entries(vectors)[0] or ""
-            named = "FALCON" if name.upper().startswith("FALCON") else ""
+            named = rsp_algorithm(name)
             if args.alg and named and canonical(args.alg) != named:
                 raise VectorError(f"ALG={args.alg} but '{vectors}' holds {name} vectors")
-            if (canonical(args.alg) if args.alg else named) != "FALCON":
-                raise VectorError(f"'{vectors}': .rsp files are supported for Falcon only (this one "
-                                  f"names {name or 'no parameter set; ALG=falcon reads it'})")
+            alg = canonical(args.alg) if args.alg else named
+            if alg not in RSP_ALGS:
+                raise VectorError(f"'{vectors}': .rsp files are supported for Falcon and HQC only (this "
+                                  f"one names {name or 'no parameter set; ALG=falcon or ALG=hqc reads it'})")
             t0 = time.monotonic()
-            passed, failed, skip_reasons = run_scheme("FALCON", vectors, None, args.build)
-            print(f"kat: FALCON: {time.monotonic() - t0:.1f} s", flush=True)
+            passed, failed, skip_reasons = run_scheme(alg, vectors, None, args.build)
+            print(f"kat: {alg}: {time.monotonic() - t0:.1f} s", flush=True)
             return verdict(passed, failed, skip_reasons)
         doc = load_json(vectors)
         from verif.kat.wycheproof import is_wycheproof

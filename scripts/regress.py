@@ -387,6 +387,8 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
             for variant in ("baseline", "pqx"):
                 if variant == "baseline" and BASELINE_SKIPPED.get(pset.scheme, name) != name:
                     continue           # no plain-C run of this set (scripts/scheme_cycles.py)
+                if variant == "pqx" and not pset.pqx:
+                    continue           # no PQX build of this program yet
                 # the plain-C rows exercise no PQX instruction: their cases come from a fixed
                 # seed, so the job is deterministic and cached (it re-runs when the SoC, the
                 # firmware or the models change); the PQX rows draw the night's cases

@@ -1,4 +1,4 @@
-"""ACVP vector files for the schemes (ML-KEM, ML-DSA, SLH-DSA; Falcon in their layout): the cases.
+"""ACVP vector files for the schemes (ML-KEM, ML-DSA, SLH-DSA; HQC, Falcon in their layout): the cases.
 
 Used by `make kat` (scripts/kat.py), which runs every case as firmware on the PQX SoC
 (scripts/schemes.py). Both layouts of docs/kat.md: one file with the answers
@@ -31,6 +31,12 @@ SLH-DSA (FIPS 205, ACVP-SLH-DSA), SHAKE parameter sets (the SHA2 ones are skippe
   sigGen                          sk, message, additionalRandomness (unless deterministic) -> signature
   sigVer                          pk (test or group), message, signature -> testPassed
   external/pure and preHash as for ML-DSA (FIPS 205 Algorithms 22, 24).
+
+HQC (the 2025 specification; no ACVP definition: ML-KEM's layout, docs/kat.md), HQC-1/3/5:
+  keyGen                          seed (seed_KEM, 32 bytes) -> ek, dk
+  encapDecap / encapsulation      ek, m (k bytes), salt (16 bytes) -> c, k
+  encapDecap / decapsulation      dk, c         -> k
+An input of the wrong length in encapsulation or decapsulation is malformed, as for ML-KEM.
 
 Falcon (round 3, specification v1.2; no ACVP definition exists: the layout of ML-DSA's sigVer,
 docs/kat.md), parameter sets Falcon-512 and Falcon-1024:
@@ -101,6 +107,14 @@ MLKEM_SPECS = {   # (mode, function)
 }
 
 
+HQC_SPECS = {   # (mode, function): ML-KEM's layout with HQC's inputs (docs/kat.md, HQC)
+    ("keyGen", None): Spec("keygen", (("seed_kem", "seed"),), (("ek", "ek"), ("dk", "dk"))),
+    ("encapDecap", "encapsulation"): Spec("encaps", (("ek", "ek"), ("m", "m"), ("salt", "salt")),
+                                          (("c", "c"), ("k", "k"))),
+    ("encapDecap", "decapsulation"): Spec("decaps", (("dk", "dk"), ("c", "c")), (("k", "k"),)),
+}
+
+
 def fixed_sizes(pset) -> dict[str, int]:
     """The inputs of one length only (seeds, randomness, mu) of a parameter set (a ParamSet of
     verif/soc/schemes.py): the firmware's field would zero-pad a shorter one, a longer one does not
@@ -111,6 +125,9 @@ def fixed_sizes(pset) -> dict[str, int]:
         return {"xi": 32, "rnd": 32, "mu": 64}
     if pset.scheme == "falcon":                  # verification only: no seeds
         return {}
+    if pset.scheme == "hqc":
+        from verif.models import hqc
+        return {"seed_kem": 32, "m": hqc.PARAMS[pset.name].k, "salt": 16}
     n = pset.sizes["pk"] // 2                    # SLH-DSA: n bytes each
     return {"sk_seed": n, "sk_prf": n, "pk_seed": n, "addrnd": n}
 
@@ -167,6 +184,10 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
         if mode == "sigVer":
             return Spec("verify", (("pk", "pk"), ("msg", "message"), ("sig", "signature")), external=ext)
         return f"{show(mode, False)} not supported"
+    if alg == "HQC":
+        function = g.get("function") if mode != "keyGen" else None
+        spec = HQC_SPECS.get((mode, function if function is None or isinstance(function, str) else show(function)))
+        return spec or f"{show(mode, False)} {show(g.get('function') or '', False)} not supported".rstrip()
     if alg == "FALCON":
         if mode == "sigVer":
             return Spec("verify", (("pk", "pk"), ("msg", "message"), ("sig", "signature")))
@@ -179,7 +200,7 @@ def group_problem(g: dict, mode: object, alg: str = "") -> str | None:
     name: mode, parameterSet, and an ML-KEM encapDecap group's function), or None. Only a named
     but unknown value is a skip (spec_for)."""
     fields = [("mode", mode), ("parameterSet", g.get("parameterSet"))]
-    if alg == "ML-KEM" and mode == "encapDecap":
+    if alg in ("ML-KEM", "HQC") and mode == "encapDecap":
         fields.append(("function", g.get("function")))
     for key, value in fields:
         if value is None:

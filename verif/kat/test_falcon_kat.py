@@ -80,7 +80,7 @@ def test_rsp_malformed_entries_fail_with_a_reason(tmp_path, what, edit, reason):
 @pytest.mark.parametrize("text, alg, message", [
     ("", "", "no entries"),
     ("# Falcon-512\ncount = 0\nthis is not a pair\n", "", "not a `key = value` line"),
-    ("# ML-KEM-512\ncount = 0\npk = 00\n", "", "supported for Falcon only"),
+    ("# ML-KEM-512\ncount = 0\npk = 00\n", "", "supported for Falcon and HQC only"),
     ("# Falcon-512\ncount = 0\npk = 00\n", "ML-KEM", "holds Falcon-512 vectors"),
 ])
 def test_bad_rsp_files_are_one_line_and_exit_2(tmp_path, text, alg, message):

@@ -21,6 +21,8 @@ SOURCES = {
               ("firmware/schemes/mldsa/mldsa.c", "firmware/schemes/mldsa/mldsa_kernels.c")),
     "slhdsa": ("firmware/schemes/slhdsa/slhdsa_kat.c",
                ("firmware/schemes/slhdsa/slhdsa.c", "firmware/schemes/slhdsa/slhdsa_kernels.c")),
+    "hqc": ("firmware/schemes/hqc/hqc_kat.c",
+            ("firmware/schemes/hqc/hqc.c", "firmware/schemes/hqc/hqc_kernels.c")),
     "falcon": ("firmware/schemes/falcon/falcon_kat.c",
                ("firmware/schemes/falcon/falcon.c", "firmware/schemes/falcon/falcon_kernels.c")),
 }
@@ -68,6 +70,8 @@ class ParamSet:
     max_cycles: tuple[int, int] = (40_000_000, 10_000_000)
     """(baseline, pqx) cycle limit of one operation: a run past it is a failure (a hang, or a
     signing loop that never ends)."""
+    pqx: bool = True
+    """The program has a PQX build (PQX_KERNEL=1); without one only the baseline runs."""
 
     @property
     def tag(self) -> str:
@@ -295,6 +299,59 @@ def slh_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
     return cases
 
 
+# ------------------------------------------------------------------------------ HQC
+HQC_IN = Layout((("seed_kem", 32), ("m", 32), ("salt", 16), ("ek", 7240), ("dk", 7336), ("c", 14424)))
+HQC_OPS = {
+    "keygen": Op(1, ("seed_kem",), ("ek", "dk")),
+    "encaps": Op(2, ("ek", "m", "salt"), ("c", "k")),
+    "decaps": Op(3, ("dk", "c"), ("k",)),
+}
+
+
+def _hqc(level: int) -> ParamSet:
+    from verif.models import hqc
+    p = hqc.PARAMS[f"HQC-{level}"]
+    return ParamSet(p.name, "hqc", (f"-DHQC_SET={level}",), HQC_IN, HQC_OPS,
+                    {"ek": p.ek_bytes, "dk": p.dk_bytes, "c": p.ct_bytes},
+                    max_cycles=(2_000_000_000, 400_000_000), pqx=False)
+
+
+def hqc_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[str, bytes]:
+    """The project's HQC model (verif/models/hqc.py: the 2025 specification, checked against the
+    KAT files and liboqs's KAT hashes)."""
+    from verif.models import hqc
+    p = hqc.PARAMS[pset.name]
+    if op == "keygen":
+        ek, dk = hqc.keygen(p, inputs["seed_kem"])
+        return {"ek": ek, "dk": dk}
+    if op == "encaps":
+        c, k = hqc.encaps(p, inputs["ek"], inputs["m"][:p.k], inputs["salt"])
+        return {"c": c, "k": k}
+    if op == "decaps":
+        return {"k": hqc.decaps(p, inputs["dk"], inputs["c"])}
+    raise ValueError(op)
+
+
+def hqc_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
+    """Chained cases: KeyGen(seed_KEM); Encaps(ek, m, salt); Decaps of that ciphertext and of one
+    with a bit of u flipped (implicit rejection: K-bar). Expected outputs from the model."""
+    from verif.models import hqc
+    p = hqc.PARAMS[pset.name]
+    cases = []
+    for _ in range(count):
+        seed, m, salt = rng.randbytes(32), rng.randbytes(p.k), rng.randbytes(16)
+        kg = hqc_expected(pset, "keygen", {"seed_kem": seed})
+        en = hqc_expected(pset, "encaps", {"ek": kg["ek"], "m": m, "salt": salt})
+        bad = bytearray(en["c"])
+        bad[rng.randrange(p.n_bytes - 1)] ^= 1 << rng.randrange(8)
+        cases += [("keygen", {"seed_kem": seed}, kg),
+                  ("encaps", {"ek": kg["ek"], "m": m, "salt": salt}, en),
+                  ("decaps", {"dk": kg["dk"], "c": en["c"]}, {"k": en["k"]}),
+                  ("decaps", {"dk": kg["dk"], "c": bytes(bad)},
+                   hqc_expected(pset, "decaps", {"dk": kg["dk"], "c": bytes(bad)}))]
+    return cases
+
+
 # ------------------------------------------------------------------------------ Falcon
 FALCON_IN = Layout((("mlen", 4), ("siglen", 4), ("pk", 1796), ("sig", 1280), ("msg", 8192)))
 FALCON_OPS = {
@@ -380,8 +437,9 @@ def falcon_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
 
 PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (
     _mlkem(2), _mlkem(3), _mlkem(4), _mldsa(44), _mldsa(65), _mldsa(87), *map(_slh, SLH_SETS),
-    _falcon(9), _falcon(10))}
-CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases, "slhdsa": slh_cases, "falcon": falcon_cases}
+    _hqc(1), _hqc(3), _hqc(5), _falcon(9), _falcon(10))}
+CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases, "slhdsa": slh_cases, "hqc": hqc_cases,
+         "falcon": falcon_cases}
 
 
 def compare(got: dict[str, bytes], want: dict[str, bytes]) -> str:
