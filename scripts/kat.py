@@ -260,11 +260,14 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
     done = [0, 0]
     try:
         engine = Engine() if sizes_ok else None
+        no_pqx = sorted({c.pset for c in sizes_ok if not PARAM_SETS[c.pset].pqx}) if variant == "pqx" else []
         print(f"kat: {alg}: {len(cases)} cases from {vectors}"
               + (f" (expected: {expected})" if expected else "")
               + (f", {len(skipped)} skipped" if skipped else "")
               + (f", {len(malformed)} malformed" if malformed else "")
-              + f"; firmware: {variant} build, one SoC simulation per case", flush=True)
+              + f"; firmware: {variant} build"
+              + (f" ({', '.join(no_pqx)}: the baseline, no PQX build of this program yet)" if no_pqx else "")
+              + ", one SoC simulation per case", flush=True)
         step = max(1, len(sizes_ok) // 10)
 
         def progress(i: int, r) -> None:
@@ -279,10 +282,6 @@ def run_scheme(alg: str, vectors: Path, expected: Path | None, variant: str) -> 
                       f"{time.monotonic() - t0:.0f} s", flush=True)
 
         if engine is not None:
-            no_pqx = sorted({c.pset for c in sizes_ok if not PARAM_SETS[c.pset].pqx})
-            if variant == "pqx" and no_pqx:
-                print(f"kat: {', '.join(no_pqx)}: no PQX build of this program yet; the baseline runs",
-                      flush=True)
             engine.map([(PARAM_SETS[c.pset], variant if PARAM_SETS[c.pset].pqx else "baseline", c.op,
                          c.inputs) for c in sizes_ok], progress)
     except fw.FirmwareError as exc:

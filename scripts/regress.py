@@ -343,13 +343,18 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
 
 NIGHTLY_FUZZ = 2000
 """Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
-SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling")
+SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
+                "hqc_no_implicit_rejection", "hqc_rs_syndrome_short")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
-for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute)."""
+for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute); an HQC check runs
+the plain-C build (no PQX build yet: about 84 M cycles, three minutes)."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2",
                 "verif/vectors/pqx/FALCON-SIGVER.json", "verif/vectors/falcon/falcon512-KAT.rsp")
 """The scheme vector files `make test` runs through `make kat`: NIST ACVP samples, PQX's Falcon
 sigVer file and the Falcon-512 KAT's first entries."""
+NIGHTLY_KAT = ("verif/vectors/hqc/hqc-1.rsp", "verif/vectors/hqc/hqc-3.rsp")
+"""The scheme vector files only the nightly runs through `make kat`: the HQC KAT's first entries
+(plain C on the SoC until HQC has a PQX build: about 56 M cycles per HQC-1 entry)."""
 CRV_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2",
                "verif/vectors/acvp/vectors/ACVP-AES-ECB.bz2", "verif/vectors/pqx/SM3.json",
                "verif/vectors/pqx/HARAKA-256.json", "verif/vectors/pqx/HARAKA-512.json")
@@ -366,10 +371,12 @@ the SoC and PQX RTL, the core's configuration, the firmware, the references and 
 def scheme_steps(seed: int, profile: str) -> list[Step]:
     """The scheme firmware on the SoC (scripts/schemes.py): checks against the references, the
     NIST ACVP samples through `make kat`, and (nightly) the scheme cycle table."""
+    # a vector file's run is deterministic: cached like the plain-C rows below
     steps = [Step(f"schemes: {Path(f).stem} {'KAT' if f.endswith('.rsp') else 'ACVP'} sample through make kat "
                   f"(firmware on the SoC)",
-                  [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="soc")
-             for f in ACVP_SAMPLES]
+                  [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="soc",
+                  inputs=SCHEME_INPUTS)
+             for f in ACVP_SAMPLES + (NIGHTLY_KAT if profile == "nightly" else ())]
     if profile == "ci":
         steps.append(Step("schemes: firmware vs kyber-py / dilithium-py (1 case per set, PQX; "
                           "baseline: ML-KEM-512)",

@@ -1,7 +1,6 @@
 /* The HQC firmware program: one operation per run on the inputs the host placed in `scheme_in`
- * (protocol: firmware/schemes/scheme_io.h). NOT WIRED YET: scripts/schemes.py and
- * verif/soc/schemes.py do not know HQC, and this program has not run on the SoC (docs/schemes.md,
- * HQC). The randomness is the host's, as for ML-KEM:
+ * (protocol: firmware/schemes/scheme_io.h; the host side is verif/soc/schemes.py's HQC_IN). The
+ * randomness is the host's, as for ML-KEM:
  *   op 1 KeyGen(seed_KEM)        -> ek, dk
  *   op 2 Encaps(ek, m, salt)     -> c, k
  *   op 3 Decaps(dk, c)           -> k
@@ -11,11 +10,8 @@
 #include "scheme_io.h"
 
 /* One layout for every parameter set (sized for HQC-5; fields rounded up to whole words so that
- * each starts 4-byte aligned, as the PQX sponge will want). The host side to add to
- * verif/soc/schemes.py:
- *   HQC_IN = Layout((("seed_kem", 32), ("m", 32), ("salt", 16), ("ek", 7240), ("dk", 7336),
- *                    ("c", 14424)))
- * (m is k = 16 / 24 / 32 bytes; the firmware reads the first k.) */
+ * each starts 4-byte aligned, as the PQX sponge will want; m is k = 16 / 24 / 32 bytes, the
+ * firmware reads the first k). */
 struct hqc_in {
     uint32_t op;
     uint8_t seed_kem[32], m[32], salt[16];
@@ -68,8 +64,8 @@ int main(void)
     }
     scheme_report("cycles", t1 - t0);
     scheme_report("public", 0);
-    /* the rejection sampler's share (data-dependent, per key): scripts/schemes.py's NUMBERS
-     * needs "sampler" added when HQC is wired (docs/schemes.md, HQC) */
+    /* the rejection sampler's share (data-dependent, per key: its accept bits are declassified);
+     * the cycle table's constant-time figure leaves it out */
     scheme_report("sampler", hqc_sampler_cycles);
     scheme_report("stack", stack);
     return 0;
