@@ -4,8 +4,8 @@ against the project's HQC model (verif/models/hqc.py) and liboqs's KAT hashes.
 The host's gcc builds firmware/schemes/hqc/{hqc.c, hqc_kernels.c, host_test.c} once per parameter
 set with -O2 -Wall -Wextra -Werror (-DHQC_SET=1|3|5 -DPQX_KERNEL=0); host_test.c reads commands on
 stdin and prints the outputs (its header comment has the protocol). Skipped, with the reason, when
-gcc is missing. This is not the SoC: the RISC-V build, the SoC runs and the cycle counts are the
-next steps of issue 36 (docs/schemes.md, HQC).
+gcc is missing. This is not the SoC: the RISC-V program (hqc_kat.c) runs through
+scripts/schemes.py and `make kat` (docs/schemes.md, HQC).
 
 1. KAT: the first 3 entries of HQC-1 and HQC-3 (verif/vectors/hqc/): KeyGen from the entry's
    seed_KEM, Encaps with its m and salt, Decaps of its ciphertext (pk, sk, ct, ss); liboqs's

@@ -471,6 +471,9 @@ HORCRUX_TABLE_IV: dict[tuple[str, str], tuple[int, int]] = {
     ("ML-DSA-44", "keygen"): (3444, 458), ("ML-DSA-44", "sign"): (6820, 1537),
     ("ML-DSA-44", "verify"): (3618, 592),
     ("SLH-DSA-SHAKE-128f", "keygen"): (262561, 2041),
+    ("HQC-1", "keygen"): (46108, 2316), ("HQC-1", "encaps"): (92006, 4357), ("HQC-1", "decaps"): (140074, 7123),
+    ("HQC-3", "keygen"): (139965, 6801), ("HQC-3", "encaps"): (279352, 12967), ("HQC-3", "decaps"): (421874, 20039),
+    ("HQC-5", "keygen"): (344053, 13323), ("HQC-5", "encaps"): (687260, 25334), ("HQC-5", "decaps"): (1024298, 38695),
     ("Falcon-512", "verify"): (585, 258), ("Falcon-1024", "verify"): (1207, 530),
 }
 GOAL = 0.6
