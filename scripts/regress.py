@@ -347,7 +347,7 @@ SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_
                 "hqc_no_implicit_rejection", "hqc_rs_syndrome_short")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute); an HQC check runs
-the plain-C build (no PQX build yet: about 84 M cycles, three minutes)."""
+the plain-C build (no PQX build yet: about 84 M cycles, 3-7 minutes)."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2",
                 "verif/vectors/pqx/FALCON-SIGVER.json", "verif/vectors/falcon/falcon512-KAT.rsp")
 """The scheme vector files `make test` runs through `make kat`: NIST ACVP samples, PQX's Falcon
