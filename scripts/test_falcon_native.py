@@ -41,6 +41,7 @@ import pytest
 from verif.models import falcon as F
 from verif.models.test_falcon import nonce_reading, tampered, tampered_sm
 from verif.vectors import SHARED_VECTORS
+from verif.vectors.rsp import parse_rsp
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "firmware" / "schemes" / "falcon"
@@ -129,13 +130,13 @@ def _check_kat(exe: Path, entries: list[dict[str, str]]) -> None:
 
 
 def test_kat_first_entries(binaries) -> None:
-    _check_kat(binaries["Falcon-512"], F.parse_rsp((VECTORS / "falcon512-KAT.rsp").read_text()))
+    _check_kat(binaries["Falcon-512"], parse_rsp((VECTORS / "falcon512-KAT.rsp").read_text())[1])
 
 
 @pytest.mark.nightly
 @pytest.mark.skipif(not SHARED_RSP.exists(), reason=f"{SHARED_RSP} not present")
 def test_kat_all_entries(binaries) -> None:
-    entries = F.parse_rsp(SHARED_RSP.read_text())
+    entries = parse_rsp(SHARED_RSP.read_text())[1]
     assert len(entries) == 100
     _check_kat(binaries["Falcon-512"], entries)
 
@@ -161,7 +162,7 @@ def test_params(binaries) -> None:
 
 def _valid(p: F.Params, which: int = 0) -> tuple[bytes, bytes, bytes]:
     if p.logn == 9:
-        e = F.parse_rsp((VECTORS / "falcon512-KAT.rsp").read_text())[which]
+        e = parse_rsp((VECTORS / "falcon512-KAT.rsp").read_text())[1][which]
         msg, sig = F.sm_to_detached(p, bytes.fromhex(e["sm"]))
         return bytes.fromhex(e["pk"]), msg, sig
     x = vectors_1024()[which]
@@ -191,7 +192,7 @@ def test_tampered(binaries, name: str) -> None:
 def test_tampered_signed_message(binaries) -> None:
     p = F.PARAMS["Falcon-512"]
     cmds, want = [], []
-    for pk, sm, _ in _kat(F.parse_rsp((VECTORS / "falcon512-KAT.rsp").read_text())):
+    for pk, sm, _ in _kat(parse_rsp((VECTORS / "falcon512-KAT.rsp").read_text())[1]):
         for what, sm2, _ in tampered_sm(p, pk, sm):
             cmds.append(f"open {hx(pk)} {hx(sm2)}")
             want.append((what, F.open_sm(p, pk, sm2).reason))

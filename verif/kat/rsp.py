@@ -20,11 +20,11 @@ malformed entry (a field missing, not hex, a length that disagrees) is a failure
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from verif.kat.acvp import VectorError, hex_field
 from verif.kat.acvp_schemes import SchemeCase
+from verif.vectors.rsp import parse_rsp
 
 SIGN_FIELDS = ("msg", "pk", "sm")
 
@@ -38,32 +38,11 @@ def read_entries(path: Path) -> tuple[str | None, list[dict[str, str]]]:
     if not path.is_file():
         raise VectorError(f"vector file '{path}' not found")
     try:
-        text = path.read_text()
+        return parse_rsp(path.read_text())
     except (OSError, UnicodeDecodeError) as exc:
         raise VectorError(f"'{path}' is not a readable text file ({exc.__class__.__name__})") from None
-    name, entries, cur = None, [], None
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if name is None and not entries and cur is None:
-                name = line.lstrip("#").strip()
-            continue
-        key, eq, value = line.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not re.fullmatch(r"\w+", key):
-            raise VectorError(f"'{path}' line {n}: not a `key = value` line")
-        if key == "count":
-            cur = {"count": value}
-            entries.append(cur)
-        elif cur is None:
-            raise VectorError(f"'{path}' line {n}: {key} before the first count")
-        else:
-            cur[key] = value
-    if not entries:
-        raise VectorError(f"'{path}' has no entries (no `count = ` line)")
-    return name, entries
+    except ValueError as exc:
+        raise VectorError(f"'{path}' {exc}" if str(exc).startswith("line") else f"'{path}' has {exc}") from None
 
 
 RSP_ALGS = {"FALCON": ("falcon", "pk"), "HQC": ("hqc", "ek")}

@@ -12,6 +12,7 @@ from verif.kat.rsp import load_rsp
 from verif.models import hqc
 from verif.soc.schemes import PARAM_SETS
 from verif.units import ROOT
+from verif.vectors.rsp import parse_rsp
 
 RSP = ROOT / "verif" / "vectors" / "hqc" / "hqc-1.rsp"
 P1 = hqc.PARAMS["HQC-1"]
@@ -20,7 +21,7 @@ P1 = hqc.PARAMS["HQC-1"]
 def test_rsp_entries_become_three_operations_with_the_files_answers():
     cases, skipped, malformed = load_rsp("HQC", RSP, PARAM_SETS)
     assert not skipped and not malformed and len(cases) == 9
-    entries = hqc.parse_rsp(RSP.read_text())
+    entries = parse_rsp(RSP.read_text())[1]
     for e, (kg, en, de) in zip(entries, zip(cases[0::3], cases[1::3], cases[2::3])):
         assert (kg.op, en.op, de.op) == ("keygen", "encaps", "decaps")
         assert kg.want == {"ek": bytes.fromhex(e["pk"]), "dk": bytes.fromhex(e["sk"])}
@@ -33,7 +34,7 @@ def test_rsp_entries_become_three_operations_with_the_files_answers():
 
 def test_rsp_wrong_lengths_are_failures(tmp_path):
     text = RSP.read_text()
-    e0 = hqc.parse_rsp(text)[0]
+    e0 = parse_rsp(text)[1][0]
     f = tmp_path / "x.rsp"
     f.write_text(text.replace(e0["ss"], e0["ss"][:-2], 1).replace(f"seed = {e0['seed']}", "seed = 00", 1))
     cases, skipped, malformed = load_rsp("HQC", f, PARAM_SETS)

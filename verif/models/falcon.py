@@ -386,23 +386,6 @@ def to_compressed(p: Params, sig: bytes) -> bytes:
     return sig[:hdr] + compress(decompress(p, sig[hdr:], padded=True))
 
 
-def parse_rsp(text: str) -> list[dict[str, str]]:
-    entries: list[dict[str, str]] = []
-    cur: dict[str, str] = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, value = line.partition(" = ")
-        if key == "count" and cur:
-            entries.append(cur)
-            cur = {}
-        cur[key] = value
-    if cur:
-        entries.append(cur)
-    return entries
-
-
 # ----------------------------------------------------------------------------- test constructions
 
 

@@ -683,16 +683,3 @@ def kat_text(p: Params, count: int, check_decaps: bool = True) -> str:
     final blank line."""
     return "\n".join(kat_entry_text(kat_entry(p, seed, i, check_decaps))
                      for i, seed in enumerate(kat_seeds(count)))
-
-
-def parse_rsp(text: str) -> list[dict[str, str]]:
-    """Entries of a NIST-style .rsp text: `name = value` lines, an entry per `count`."""
-    entries: list[dict[str, str]] = []
-    for line in text.splitlines():
-        if "=" not in line or line.startswith("#"):
-            continue
-        name, value = (part.strip() for part in line.split("=", 1))
-        if name == "count":
-            entries.append({})
-        entries[-1][name] = value
-    return entries

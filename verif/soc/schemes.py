@@ -390,10 +390,11 @@ def falcon_signed() -> dict[str, list[tuple[bytes, bytes, bytes, bytes | None]]]
     import json
     from pathlib import Path
     from verif.models import falcon
+    from verif.vectors.rsp import parse_rsp
     d = Path(__file__).resolve().parents[1] / "vectors" / "falcon"
     p512 = falcon.PARAMS["Falcon-512"]
     out: dict[str, list] = {"Falcon-512": [], "Falcon-1024": []}
-    for e in falcon.parse_rsp((d / "falcon512-KAT.rsp").read_text()):
+    for e in parse_rsp((d / "falcon512-KAT.rsp").read_text())[1]:
         pk, sm = bytes.fromhex(e["pk"]), bytes.fromhex(e["sm"])
         msg, sig = falcon.sm_to_detached(p512, sm)
         out["Falcon-512"].append((pk, msg, sig, sm))
