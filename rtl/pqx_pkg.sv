@@ -2,8 +2,8 @@
 // parameters, architectural sizes and the unit map of the dispatch stage.
 //
 // The decoder (pqx_decoder.sv) turns an instruction word into an op_e value; every
-// instruction of the ISA is listed here, so later units only add datapaths and flip
-// their bit in UnitsBuilt.
+// instruction of the ISA is listed here. The unit map (unit_e, UnitsBuilt) comes from the
+// units' manifests (rtl/<unit>/unit.toml).
 `default_nettype none
 
 // `PQX_ASSERT(Name_A, cond)`: an invariant of the module it ends, checked at every rising edge of
@@ -55,21 +55,26 @@ package pqx_pkg;
   // ---------------------------------------------------------------- encodings
   // The opcodes, function fields and op_e come from verif/models/isa_table.py (docs/isa.md).
 
-  // Execution units behind the dispatch stage.
+  // Execution units behind the dispatch stage: one manifest each (rtl/<unit>/unit.toml, its id).
+  // ---- BEGIN GENERATED from rtl/*/unit.toml by `python -m scripts.gen_isa`: do not edit ----
   typedef enum logic [3:0] {
-    UnitState   = 4'd0,  // LOAD KABSORB KINIT STORE KREAD3 COMPARE_U32
-    UnitKeccak  = 4'd1,  // KSTART KPERM
-    UnitSlhdsa  = 4'd2,  // THASH* PRF* CL_*
-    UnitArith   = 4'd3,  // lattice + binary field multiplier tree
+    UnitState   = 4'd0,  // S/O buffers: LOAD KABSORB KINIT STORE KREAD3 COMPARE_U32
+    UnitKeccak  = 4'd1,  // KSTART KPERM on the shared Keccak-f[1600] engine
+    UnitSlhdsa  = 4'd2,  // THASH* PRF* CL_* (SLH-DSA addresses, masks, hash inputs)
+    UnitArith   = 4'd3,  // lattice butterflies and reductions, binary-field and HQC products
     UnitSampler = 4'd4,  // CBD REJ_* UNPACK_*
     UnitFpr     = 4'd5,  // Falcon FPR helpers
-    UnitMce     = 4'd6,  // Classic McEliece: GF(2^12), BM, Chien search, transpose store
+    UnitMce     = 4'd6,  // Classic McEliece: GF(2^12), BM, Chien search, minimal polynomial, systematic form
     UnitCrv     = 4'd7,  // Crypto-RV: block buffer B, SHA-2 / SM3, AES-128 / Haraka
-    UnitPoly    = 4'd8   // polynomial slots and the NTT engine
+    UnitPoly    = 4'd8   // polynomial slots, the NTT engine and its DMA
   } unit_e;
 
   // Units whose datapath exists; the decoder rejects (accept=0) every other unit.
-  localparam logic [15:0] UnitsBuilt = 16'b0000_0001_1111_1111;
+  localparam logic [15:0] UnitsBuilt = 16'b0000000111111111;
+  // Units with background instructions (verif/models/isa_table.py): while one waits in the
+  // in-flight queue or runs, the unit's instructions wait at the issue port.
+  localparam logic [15:0] BackgroundUnits = 16'b0000000100000000;
+  // ---- END GENERATED ----
 
   // ---- BEGIN GENERATED from verif/models/isa_table.py by `python -m scripts.gen_isa`: do not edit ----
   typedef enum logic [6:0] {

@@ -126,18 +126,18 @@ module pqx_top #(
   assign issue_accept_o        = accept;
   assign issue_writeback_o     = accept && dec.writeback;
   assign issue_register_read_o = accept ? dec.rs_read : 3'b000;
-  // While a permutation runs, instructions that use S or O wait at the issue port; while the
-  // polynomial engine runs, or an instruction that starts it waits in the queue, the
-  // polynomial unit's instructions do (so each one's latency counts from an idle engine).
-  logic   poly_busy;
-  logic   poly_pending;     // an engine start waits in the queue or the dispatch register
+  // While a permutation runs, instructions that use S or O wait at the issue port; while a unit
+  // is busy in the background (the polynomial engine), or a background instruction waits in the
+  // queue, that unit's instructions do (so each one's latency counts from an idle engine).
+  logic [15:0] unit_busy;   // per unit_e: the unit works in the background (busy_o)
+  logic   bg_pending;       // a background instruction waits in the queue or the dispatch register
   logic   queue_background;
   logic   dsp_background;
-  assign poly_pending = queue_background || dsp_background;
+  assign bg_pending = queue_background || dsp_background;
   assign issue_ready_o         = operands_ok && queue_space
                                  && !(accept && dec.uses_so && mc_busy_q)
-                                 && !(accept && dec.unit == pqx_pkg::UnitPoly
-                                      && (poly_busy || poly_pending));
+                                 && !(accept && (unit_busy[dec.unit]
+                                      || (pqx_pkg::BackgroundUnits[dec.unit] && bg_pending)));
   assign issue_fire            = issue_valid_i && issue_ready_o;
 
   assign issue_entry.id       = issue_id_i;
@@ -213,10 +213,17 @@ module pqx_top #(
   // multi-cycle one (latency > 1 in the instruction table, ex.dec.multi_cycle: KSTART, KPERM,
   // THASH*, PRF*, MODP_MONTYMUL, MCE_BM, MCE_CHIEN, MCE_MINPOLY, MCE_SYS, SHA256_BLK,
   // SHA512_BLK, SM3_BLK, AES128_ENC, HARAKA256/512) leaves the queue when it starts,
-  // keeps its result fields in mc_*, and holds the execute stage (mc_busy_q) until
+  // keeps its unit and result fields in mc_*, and holds the execute stage (mc_busy_q) until
   // its unit is done and the result register is free (mc_finish); then S and O take
   // the unit's writes and its result is registered. One Keccak engine serves the
   // Keccak unit and the SLH-DSA unit.
+  //
+  // The unit port contract (docs/architecture.md): every unit answers in the arrays below, indexed
+  // by pqx_pkg::unit_e: unit_data/unit_exc (a single-cycle instruction's result in its start_i
+  // cycle), unit_mc_done/unit_mc_data (a multi-cycle result, held until mc_ack_i), unit_busy
+  // (background work). The units that have only contract ports are instantiated in the generated
+  // region further down (their manifests say `contract = true`); the others are wired by hand
+  // and drive the same arrays.
   logic        res_valid_q;
   logic        res_free;
   logic        head_is_cl;
@@ -224,12 +231,8 @@ module pqx_top #(
   logic        mc_start;
   logic        mc_finish;
   logic        mc_done;
-  logic        mc_kec_q;        // the running instruction is KSTART/KPERM
-  logic        mc_slh_q;        // ... THASH/PRF
-  logic        mc_arith_q;      // ... MODP_MONTYMUL (arithmetic unit, no S/O access)
-  logic        mc_mce_q;        // ... MCE_BM/MCE_CHIEN (McEliece unit, no S/O access)
-  logic        mc_crv_q;        // ... SHA256_BLK/SHA512_BLK/SM3_BLK (Crypto-RV unit, no S/O)
-  logic        mc_kperm_q;
+  pqx_pkg::unit_e mc_unit_q;    // the running instruction's unit
+  logic        mc_kperm_q;      // ... and it is KPERM (S takes the permutation too)
   logic [3:0]  mc_id_q;
   logic        mc_hartid_q;
   logic [4:0]  mc_rd_q;
@@ -244,10 +247,12 @@ module pqx_top #(
   logic [1599:0] s_flat;
   logic [1599:0] o_flat;
 
-  logic [31:0] state_data;
-  logic        state_exc;
-  logic [31:0] unit_data;
-  logic        unit_exc;
+  logic [15:0][31:0] unit_data;     // per unit_e (the contract above)
+  logic [15:0]       unit_exc;
+  logic [15:0]       unit_mc_done;
+  logic [15:0][31:0] unit_mc_data;
+  logic [31:0] ex_data;          // ex's unit's single-cycle result
+  logic        ex_exc;
 
   assign head_is_cl  = ex.dec.op == pqx_pkg::OpCl128 || ex.dec.op == pqx_pkg::OpCl192
                        || ex.dec.op == pqx_pkg::OpCl256;
@@ -266,7 +271,7 @@ module pqx_top #(
   // (A polynomial instruction never reaches ex while the engine runs: the issue port holds it.
   // The term below keeps an engine run undisturbed even so.)
   assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty
-                       && !(ex.dec.unit == pqx_pkg::UnitPoly && poly_busy);
+                       && !unit_busy[ex.dec.unit];
   assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty;
   assign mc_finish   = mc_busy_q && mc_done && res_free;
   assign arith_start = ex_valid && arith_pipe && !mc_busy_q && arith_ready;
@@ -297,7 +302,7 @@ module pqx_top #(
     .eng_state_i (engine_out),
     .eng_ack_o   (slh_eng_ack),
     .done_o      (slh_done),
-    .finish_i    (mc_finish && mc_slh_q),
+    .finish_i    (mc_finish && mc_unit_q == pqx_pkg::UnitSlhdsa),
     .s_wmask_o   (slh_s_wmask),
     .o_wmask_o   (slh_o_wmask),
     .o_wdata_o   (slh_wdata),
@@ -311,10 +316,21 @@ module pqx_top #(
   assign kec_start    = mc_start && ex.dec.unit == pqx_pkg::UnitKeccak;
   assign engine_start = kec_start || slh_eng_start;
   assign engine_in    = kec_start ? s_flat : slh_eng_state;
-  assign engine_ack   = (mc_finish && mc_kec_q) || slh_eng_ack;
-  assign mc_done      = mc_arith_q ? arith_mc_done : mc_mce_q ? mce_mc_done
-                        : mc_crv_q ? crv_mc_done
-                        : mc_slh_q ? slh_done : engine_done;
+  assign engine_ack   = (mc_finish && mc_unit_q == pqx_pkg::UnitKeccak) || slh_eng_ack;
+  assign mc_done      = unit_mc_done[mc_unit_q];
+
+  // The Keccak and SLH-DSA units in the contract's arrays: multi-cycle only (CL_* single-cycle,
+  // no result), no result data.
+  assign unit_data[pqx_pkg::UnitKeccak]    = '0;
+  assign unit_exc[pqx_pkg::UnitKeccak]     = 1'b0;
+  assign unit_mc_done[pqx_pkg::UnitKeccak] = engine_done;
+  assign unit_mc_data[pqx_pkg::UnitKeccak] = '0;
+  assign unit_busy[pqx_pkg::UnitKeccak]    = 1'b0;
+  assign unit_data[pqx_pkg::UnitSlhdsa]    = '0;
+  assign unit_exc[pqx_pkg::UnitSlhdsa]     = 1'b0;
+  assign unit_mc_done[pqx_pkg::UnitSlhdsa] = slh_done;
+  assign unit_mc_data[pqx_pkg::UnitSlhdsa] = '0;
+  assign unit_busy[pqx_pkg::UnitSlhdsa]    = 1'b0;
 
   pqx_keccak_engine #(.RoundsPerCycle(KeccakRoundsPerCycle)) u_keccak (
     .clk_i,
@@ -334,10 +350,10 @@ module pqx_top #(
     s_wmask = '0;
     o_wmask = '0;
     o_wdata = engine_out;
-    if (mc_finish && mc_kec_q) begin
+    if (mc_finish && mc_unit_q == pqx_pkg::UnitKeccak) begin
       o_wmask = '1;
       s_wmask = {50{mc_kperm_q}};
-    end else if (mc_finish && mc_slh_q) begin
+    end else if (mc_finish && mc_unit_q == pqx_pkg::UnitSlhdsa) begin
       o_wmask = slh_o_wmask;
       s_wmask = slh_s_wmask;
       o_wdata = slh_wdata;
@@ -355,8 +371,8 @@ module pqx_top #(
     .rs1_i     (ex.rs[31:0]),
     .rs2_i     (ex.rs[63:32]),
     .rs3_i     (ex.rs[95:64]),
-    .data_o    (state_data),
-    .exc_o     (state_exc),
+    .data_o    (unit_data[pqx_pkg::UnitState]),
+    .exc_o     (unit_exc[pqx_pkg::UnitState]),
     .s_o       (s_flat),
     .o_o       (o_flat),
     .s_wmask_i (s_wmask),
@@ -365,14 +381,14 @@ module pqx_top #(
     .o_wdata_i (o_wdata)
   );
 
+  assign unit_mc_done[pqx_pkg::UnitState] = 1'b0;
+  assign unit_mc_data[pqx_pkg::UnitState] = '0;
+  assign unit_busy[pqx_pkg::UnitState]    = 1'b0;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       mc_busy_q   <= 1'b0;
-      mc_kec_q    <= 1'b0;
-      mc_slh_q    <= 1'b0;
-      mc_arith_q  <= 1'b0;
-      mc_mce_q    <= 1'b0;
-      mc_crv_q    <= 1'b0;
+      mc_unit_q   <= pqx_pkg::UnitState;
       mc_kperm_q  <= 1'b0;
       mc_id_q     <= '0;
       mc_hartid_q <= 1'b0;
@@ -380,11 +396,7 @@ module pqx_top #(
       mc_we_q     <= 1'b0;
     end else if (mc_start) begin
       mc_busy_q   <= 1'b1;
-      mc_kec_q    <= ex.dec.unit == pqx_pkg::UnitKeccak;
-      mc_slh_q    <= ex.dec.unit == pqx_pkg::UnitSlhdsa;
-      mc_arith_q  <= ex.dec.unit == pqx_pkg::UnitArith;
-      mc_mce_q    <= ex.dec.unit == pqx_pkg::UnitMce;
-      mc_crv_q    <= ex.dec.unit == pqx_pkg::UnitCrv;
+      mc_unit_q   <= ex.dec.unit;
       mc_kperm_q  <= ex.dec.op == pqx_pkg::OpKperm;
       mc_id_q     <= ex.id;
       mc_hartid_q <= ex.hartid;
@@ -398,9 +410,7 @@ module pqx_top #(
   // Arithmetic unit: single-cycle lattice/HQC instructions (pipelined build: its pipeline,
   // which carries the result fields as a tag), MODP_MONTYMUL multi-cycle.
   localparam int unsigned ArithTagW = pqx_pkg::XIdWidth + 1 + 5 + 1;
-  logic                 arith_mc_done;
   logic [31:0]          arith_data;
-  logic [31:0]          arith_mc_data;
   logic [ArithTagW-1:0] arith_tag;
   logic [3:0]           arith_id;
   logic                 arith_hartid;
@@ -425,84 +435,78 @@ module pqx_top #(
     .pipe_take_i  (arith_take),
     .pipe_empty_o (arith_empty),
     .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitArith),
-    .mc_done_o  (arith_mc_done),
-    .mc_data_o  (arith_mc_data),
-    .mc_ack_i   (mc_finish && mc_arith_q)
+    .mc_done_o  (unit_mc_done[pqx_pkg::UnitArith]),
+    .mc_data_o  (unit_mc_data[pqx_pkg::UnitArith]),
+    .mc_ack_i   (mc_finish && mc_unit_q == pqx_pkg::UnitArith)
   );
+  assign unit_data[pqx_pkg::UnitArith] = arith_data;
+  assign unit_exc[pqx_pkg::UnitArith]  = 1'b0;
+  assign unit_busy[pqx_pkg::UnitArith] = 1'b0;
 
-  // Sampling unit (combinational) and Falcon FPR unit (latches), single-cycle.
-  logic [31:0] sampler_data;
-  logic        sampler_exc;
-  logic [31:0] fpr_data;
-
+  // The units with only contract ports (their manifests' `contract = true`).
+  // ---- BEGIN GENERATED from rtl/*/unit.toml by `python -m scripts.gen_isa`: do not edit ----
+  // sampler: CBD REJ_* UNPACK_*
   pqx_sampler_unit u_sampler (
     .op_i   (ex.dec.op),
     .rs1_i  (ex.rs[31:0]),
     .rs2_i  (ex.rs[63:32]),
-    .data_o (sampler_data),
-    .exc_o  (sampler_exc)
+    .data_o (unit_data[pqx_pkg::UnitSampler]),
+    .exc_o  (unit_exc[pqx_pkg::UnitSampler])
   );
-
+  assign unit_mc_done[pqx_pkg::UnitSampler] = '0;
+  assign unit_mc_data[pqx_pkg::UnitSampler] = '0;
+  assign unit_busy[pqx_pkg::UnitSampler] = '0;
+  // fpr: Falcon FPR helpers
   pqx_fpr_unit u_fpr (
-    .clk_i,
-    .rst_ni,
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
     .start_i (exec_fire && ex.dec.unit == pqx_pkg::UnitFpr),
     .op_i    (ex.dec.op),
     .rs1_i   (ex.rs[31:0]),
     .rs2_i   (ex.rs[63:32]),
     .rs3_i   (ex.rs[95:64]),
-    .data_o  (fpr_data)
+    .data_o  (unit_data[pqx_pkg::UnitFpr])
   );
-
-  // Classic McEliece unit: single-cycle field and register instructions, MCE_BM and MCE_CHIEN
-  // multi-cycle.
-  logic [31:0] mce_data;
-  logic        mce_exc;
-  logic        mce_mc_done;
-  logic [31:0] mce_mc_data;
-
+  assign unit_exc[pqx_pkg::UnitFpr] = '0;
+  assign unit_mc_done[pqx_pkg::UnitFpr] = '0;
+  assign unit_mc_data[pqx_pkg::UnitFpr] = '0;
+  assign unit_busy[pqx_pkg::UnitFpr] = '0;
+  // mce: Classic McEliece: GF(2^12), BM, Chien search, minimal polynomial, systematic form
   pqx_mce_unit u_mce (
-    .clk_i,
-    .rst_ni,
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
     .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitMce),
     .op_i       (ex.dec.op),
     .rs1_i      (ex.rs[31:0]),
     .rs2_i      (ex.rs[63:32]),
-    .data_o     (mce_data),
-    .exc_o      (mce_exc),
+    .data_o     (unit_data[pqx_pkg::UnitMce]),
+    .exc_o      (unit_exc[pqx_pkg::UnitMce]),
     .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitMce),
-    .mc_done_o  (mce_mc_done),
-    .mc_data_o  (mce_mc_data),
-    .mc_ack_i   (mc_finish && mc_mce_q)
+    .mc_done_o  (unit_mc_done[pqx_pkg::UnitMce]),
+    .mc_data_o  (unit_mc_data[pqx_pkg::UnitMce]),
+    .mc_ack_i   (mc_finish && mc_unit_q == pqx_pkg::UnitMce)
   );
-
-  // Crypto-RV unit: the block buffer B and the hash chaining state, single-cycle; the block
-  // compressions multi-cycle (their result writes no register: mc_data unused).
-  logic [31:0] crv_data;
-  logic        crv_exc;
-  logic        crv_mc_done;
-  logic [31:0] unused_crv_mc_data;
-
+  assign unit_busy[pqx_pkg::UnitMce] = '0;
+  // crv: Crypto-RV: block buffer B, SHA-2 / SM3, AES-128 / Haraka
   pqx_crv_unit u_crv (
-    .clk_i,
-    .rst_ni,
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
     .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitCrv),
     .op_i       (ex.dec.op),
     .rs1_i      (ex.rs[31:0]),
     .rs2_i      (ex.rs[63:32]),
-    .data_o     (crv_data),
-    .exc_o      (crv_exc),
+    .data_o     (unit_data[pqx_pkg::UnitCrv]),
+    .exc_o      (unit_exc[pqx_pkg::UnitCrv]),
     .mc_start_i (mc_start && ex.dec.unit == pqx_pkg::UnitCrv),
-    .mc_done_o  (crv_mc_done),
-    .mc_data_o  (unused_crv_mc_data),
-    .mc_ack_i   (mc_finish && mc_crv_q)
+    .mc_done_o  (unit_mc_done[pqx_pkg::UnitCrv]),
+    .mc_data_o  (unit_mc_data[pqx_pkg::UnitCrv]),
+    .mc_ack_i   (mc_finish && mc_unit_q == pqx_pkg::UnitCrv)
   );
+  assign unit_busy[pqx_pkg::UnitCrv] = '0;
+  // ---- END GENERATED ----
 
   // Polynomial unit: single-cycle instructions; NTT, INTT and PWM start its engine, which runs
   // in the background (poly_busy) while other units' instructions go on.
-  logic [31:0] poly_data;
-  logic        poly_exc;
-
   pqx_poly_unit #(.Butterflies(PolyButterflies)) u_poly (
     .clk_i,
     .rst_ni,
@@ -511,9 +515,9 @@ module pqx_top #(
     .rs1_i   (ex.rs[31:0]),
     .rs2_i   (ex.rs[63:32]),
     .o_i     (o_flat[8*pqx_poly_pkg::CbdBytes-1:0]),
-    .data_o  (poly_data),
-    .exc_o   (poly_exc),
-    .busy_o  (poly_busy),
+    .data_o  (unit_data[pqx_pkg::UnitPoly]),
+    .exc_o   (unit_exc[pqx_pkg::UnitPoly]),
+    .busy_o  (unit_busy[pqx_pkg::UnitPoly]),
     .dma_req_o,
     .dma_we_o,
     .dma_addr_o,
@@ -523,36 +527,23 @@ module pqx_top #(
     .dma_rdata_i
   );
 
-  // Response of the single-cycle units.
-  always_comb begin
-    unit_data = '0;
-    unit_exc  = 1'b0;
-    unique case (ex.dec.unit)
-      pqx_pkg::UnitState: begin
-        unit_data = state_data;
-        unit_exc  = state_exc;
-      end
-      pqx_pkg::UnitArith: unit_data = arith_data;
-      pqx_pkg::UnitSampler: begin
-        unit_data = sampler_data;
-        unit_exc  = sampler_exc;
-      end
-      pqx_pkg::UnitFpr: unit_data = fpr_data;
-      pqx_pkg::UnitMce: begin
-        unit_data = mce_data;
-        unit_exc  = mce_exc;
-      end
-      pqx_pkg::UnitCrv: begin
-        unit_data = crv_data;
-        unit_exc  = crv_exc;
-      end
-      pqx_pkg::UnitPoly: begin
-        unit_data = poly_data;
-        unit_exc  = poly_exc;
-      end
-      default: ;
-    endcase
+  assign unit_mc_done[pqx_pkg::UnitPoly] = 1'b0;
+  assign unit_mc_data[pqx_pkg::UnitPoly] = '0;
+
+  // unit_e values no unit has: no response.
+  for (genvar k = 0; k < 16; k++) begin : g_no_unit
+    if (!pqx_pkg::UnitsBuilt[k]) begin : g_tie
+      assign unit_data[k]    = '0;
+      assign unit_exc[k]     = 1'b0;
+      assign unit_mc_done[k] = 1'b0;
+      assign unit_mc_data[k] = '0;
+      assign unit_busy[k]    = 1'b0;
+    end
   end
+
+  // Response of ex's unit (single-cycle).
+  assign ex_data = unit_data[ex.dec.unit];
+  assign ex_exc  = unit_exc[ex.dec.unit];
 
   // ------------------------------------------------------------------ result
   logic [3:0]  res_id_q;
@@ -580,11 +571,11 @@ module pqx_top #(
       res_exc_d  = 1'b0;
     end else if (exec_fire) begin
       {res_id_d, res_hartid_d, res_rd_d, res_we_d} = {ex.id, ex.hartid, ex.rd, ex.dec.writeback};
-      res_data_d = unit_exc ? 32'b0 : unit_data;
-      res_exc_d  = unit_exc;
+      res_data_d = ex_exc ? 32'b0 : ex_data;
+      res_exc_d  = ex_exc;
     end else begin                   // mc_finish
       {res_id_d, res_hartid_d, res_rd_d, res_we_d} = {mc_id_q, mc_hartid_q, mc_rd_q, mc_we_q};
-      res_data_d = mc_arith_q ? arith_mc_data : mc_mce_q ? mce_mc_data : 32'd0;
+      res_data_d = unit_mc_data[mc_unit_q];
       res_exc_d  = 1'b0;
     end
   end
@@ -627,7 +618,7 @@ module pqx_top #(
   // instruction, the polynomial engine or DMA (busy from reset through the slot clear), the
   // pipelined build's dispatch register and arithmetic pipeline.
   logic active;
-  assign active = queue_busy || res_valid_q || mc_busy_q || poly_busy
+  assign active = queue_busy || res_valid_q || mc_busy_q || |unit_busy
                   || (Pipelined && ex_valid) || !arith_empty;
   assign clock_en_o = active || issue_valid_i || commit_valid_i;
 

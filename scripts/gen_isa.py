@@ -12,6 +12,8 @@ Generated (committed, each marked "generated from verif/models/isa_table.py"):
   firmware/include/pqx.h    one static inline function per instruction around `.insn`
   rtl/poly/pqx_poly_pkg.sv  the NTT engine's twiddle ROMs, from verif/models/poly.py (region)
   rtl/pqx_top.f             pqx_top's file list, from the unit manifests (verif/manifest.py)
+  rtl/pqx_pkg.sv            unit_e, UnitsBuilt and BackgroundUnits, from the manifests' ids (region)
+  rtl/pqx_top.sv            the instances of the units with `contract = true` (region)
 """
 
 from __future__ import annotations
@@ -91,6 +93,83 @@ def sv_decoder() -> str:
         out += [f"        {body}"] if body else []
         out.append("      end")
     out += ["      default: ;", "    endcase", "  end"]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ the execution units
+MANIFESTS = "rtl/*/unit.toml"
+
+CONTRACT: dict[str, tuple[str, str]] = {
+    "clk_i":      ("input",  "clk_i"),
+    "rst_ni":     ("input",  "rst_ni"),
+    "start_i":    ("input",  "exec_fire && ex.dec.unit == {u}"),
+    "op_i":       ("input",  "ex.dec.op"),
+    "rs1_i":      ("input",  "ex.rs[31:0]"),
+    "rs2_i":      ("input",  "ex.rs[63:32]"),
+    "rs3_i":      ("input",  "ex.rs[95:64]"),
+    "data_o":     ("output", "unit_data[{u}]"),
+    "exc_o":      ("output", "unit_exc[{u}]"),
+    "mc_start_i": ("input",  "mc_start && ex.dec.unit == {u}"),
+    "mc_done_o":  ("output", "unit_mc_done[{u}]"),
+    "mc_data_o":  ("output", "unit_mc_data[{u}]"),
+    "mc_ack_i":   ("input",  "mc_finish && mc_unit_q == {u}"),
+    "busy_o":     ("output", "unit_busy[{u}]"),
+}
+"""The unit port contract (docs/architecture.md, "The unit port contract"): each port a unit may
+have, its direction and what pqx_top connects to it ({u}: the unit's pqx_pkg::unit_e). A unit
+has the ports it needs; an output it lacks reads as 0."""
+
+
+def module_ports(text: str, module: str) -> list[tuple[str, str]]:
+    """(direction, name) of each port of `module` in `text` (ANSI header, one port a line)."""
+    m = re.search(rf"^\s*module\s+{module}\b(.*?)\);", text, re.S | re.M)
+    if not m:
+        raise GenError(f"module {module} not found")
+    header = re.sub(r"//[^\n]*", "", m.group(1))
+    return re.findall(r"\b(input|output|inout)\b[^,]*?(\w+)\s*(?:\[[^\]]*\]\s*)*(?=,|$)", header)
+
+
+def sv_units(root: Path = ROOT) -> str:
+    units = manifest.execution_units(root)
+    width = max(len(SV_UNIT[m.name]) for m in units) - len("pqx_pkg::")
+    lines = ["  typedef enum logic [3:0] {"]
+    for k, m in enumerate(units):
+        sep = "," if k + 1 < len(units) else " "
+        lines.append(f"    {SV_UNIT[m.name][len('pqx_pkg::'):].ljust(width)} = 4'd{m.id}{sep}  // {m.about}")
+    built = sum(1 << m.id for m in units)
+    ids = {m.name: m.id for m in units}
+    background = sum(1 << ids[u] for u in {i.unit for i in TABLE if i.background})
+    lines += ["  } unit_e;",
+              "",
+              "  // Units whose datapath exists; the decoder rejects (accept=0) every other unit.",
+              f"  localparam logic [15:0] UnitsBuilt = 16'b{built:016b};",
+              "  // Units with background instructions (verif/models/isa_table.py): while one waits in the",
+              "  // in-flight queue or runs, the unit's instructions wait at the issue port.",
+              f"  localparam logic [15:0] BackgroundUnits = 16'b{background:016b};"]
+    return "\n".join(lines)
+
+
+def sv_unit_instances(root: Path = ROOT) -> str:
+    out: list[str] = []
+    for m in manifest.execution_units(root):
+        if not m.contract:
+            continue
+        text = "\n".join((root / f).read_text() for f in m.files)
+        ports = module_ports(text, m.top)
+        names = [name for _, name in ports]
+        for direction, name in ports:
+            if CONTRACT.get(name, ("",))[0] != direction:
+                raise GenError(f"{m.folder}/unit.toml: {m.top} has {direction} {name}, not a port of "
+                               "the unit contract: set contract = false and wire it in rtl/pqx_top.sv")
+        u = SV_UNIT[m.name]
+        w = max(len(n) for n in names)
+        out.append(f"  // {m.name}: {m.about}")
+        out.append(f"  {m.top} u_{m.name} (")
+        out += [f"    .{n.ljust(w)} ({CONTRACT[n][1].format(u=u)}){',' if k + 1 < len(names) else ''}"
+                for k, n in enumerate(names)]
+        out.append("  );")
+        out += [f"  assign {conn.format(u=u)} = '0;" for n, (d, conn) in CONTRACT.items()
+                if d == "output" and n not in names]
     return "\n".join(out)
 
 
@@ -196,7 +275,10 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     found under `root`)."""
     files = {}
     pkg = (root / "rtl" / "pqx_pkg.sv").read_text()
-    files["rtl/pqx_pkg.sv"] = replace_region(pkg, "  //", sv_enum())
+    pkg = replace_region(pkg, "  //", sv_enum())
+    files["rtl/pqx_pkg.sv"] = replace_region(pkg, "  //", sv_units(root), source=MANIFESTS)
+    top = (root / "rtl" / "pqx_top.sv").read_text()
+    files["rtl/pqx_top.sv"] = replace_region(top, "  //", sv_unit_instances(root), source=MANIFESTS)
     dec = (root / "rtl" / "pqx_decoder.sv").read_text()
     files["rtl/pqx_decoder.sv"] = replace_region(dec, "  //", sv_decoder())
     doc = (root / "docs" / "isa.md").read_text()

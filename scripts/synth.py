@@ -132,16 +132,16 @@ def synth_units() -> dict[str, SynthUnit]:
     in pqx_top's order, then the top-level designs."""
     top = manifest.unit("top")
     own = [t for t in top.synth if "files" in t]
-    tables = [(top, t) for t in own] + [(manifest.unit(u), t) for u in top.units for t in manifest.unit(u).synth] \
+    tables = [(top, t) for t in own] + [(m, t) for m in manifest.execution_units() for t in m.synth] \
         + [(top, t) for t in top.synth if "files" not in t]
     return {t["name"]: synth_unit(m, t) for m, t in tables}
 
 
 SYNTH_UNITS: dict[str, SynthUnit] = synth_units()
 PARTS = [t["name"] for t in manifest.unit("top").synth if "files" in t] + \
-    [manifest.unit(u).synth[0]["name"] for u in manifest.unit("top").units]
+    [m.synth[0]["name"] for m in manifest.execution_units()]
 """What pqx_top instantiates, one each, in its default build (a unit's first [[synth]] table): the
-decoder, the in-flight queue and every execution unit of rtl/unit.toml."""
+decoder, the in-flight queue and every execution unit (the manifests with an id)."""
 
 
 class ToolError(Exception):

@@ -14,13 +14,14 @@ from verif.models.isa_table import TABLE
 from verif.units import ROOT
 
 GENERATED = ["rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv", "docs/isa.md", "firmware/include/pqx.h",
-             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f"]
+             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f", "rtl/pqx_top.sv"]
 
 
 def copy_generated(tmp_path: Path) -> Path:
-    """The generated files and what they are generated from besides the table (the manifests)."""
-    manifests = [str(p.relative_to(ROOT)) for p in [ROOT / "rtl" / "unit.toml", *(ROOT / "rtl").glob("*/unit.toml")]]
-    for rel in GENERATED + manifests:
+    """The generated files and what they are generated from besides the table (the manifests and
+    the units' RTL, whose ports the instances in pqx_top follow)."""
+    shutil.copytree(ROOT / "rtl", tmp_path / "rtl")
+    for rel in GENERATED:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, tmp_path / rel)
     return tmp_path
@@ -38,6 +39,8 @@ def test_generated_files_are_up_to_date():
     ("firmware/include/pqx.h", ".insn r 0x3b, 7, 0x0f,", ".insn r 0x3b, 7, 0x0e,"),
     ("rtl/poly/pqx_poly_pkg.sv", "7'd1: zeta_k = 24'd1729;", "7'd1: zeta_k = 24'd1730;"),  # a twiddle
     ("rtl/pqx_top.f", "rtl/fpr/pqx_fpr_unit.sv\n", ""),                               # a unit's file
+    ("rtl/pqx_top.sv", "    .exc_o  (unit_exc[pqx_pkg::UnitSampler])", "    .exc_o  ()"),  # an instance
+    ("rtl/pqx_pkg.sv", "UnitFpr     = 4'd5", "UnitFpr     = 4'd9"),                 # a unit's id
 ])
 def test_a_hand_edit_of_a_generated_file_is_caught(tmp_path, rel, old, new):
     root = copy_generated(tmp_path)
@@ -55,3 +58,24 @@ def test_a_table_change_reaches_the_rtl(monkeypatch, change):
     changed = tuple(dataclasses.replace(i, **change) if i is row else i for i in TABLE)
     monkeypatch.setattr(gen_isa, "TABLE", changed)
     assert "rtl/pqx_decoder.sv" in gen_isa.stale()
+
+
+def test_a_unit_port_outside_the_contract_stops_gen_in_one_line(tmp_path):
+    """A unit whose manifest says `contract = true` but has a port the contract does not name
+    cannot be instantiated from the contract: make gen says which port, in one line."""
+    root = copy_generated(tmp_path)
+    fpr = root / "rtl" / "fpr" / "pqx_fpr_unit.sv"
+    fpr.write_text(fpr.read_text().replace("  input  logic         start_i,",
+                                           "  input  logic         start_i,\n  input  logic         go_i,", 1))
+    with pytest.raises(gen_isa.GenError, match=r"pqx_fpr_unit has input go_i, not a port of the unit contract"):
+        gen_isa.outputs(root)
+
+
+def test_a_contract_unit_gets_exactly_its_ports(tmp_path):
+    """The instance connects the ports the unit has (the sampler: no clock, no start) and reads
+    0 for the contract outputs it lacks."""
+    body = gen_isa.sv_unit_instances()
+    sampler = body[body.index("pqx_sampler_unit u_sampler"):body.index("pqx_fpr_unit u_fpr")]
+    assert ".clk_i" not in sampler and ".start_i" not in sampler and ".exc_o" in sampler
+    assert "assign unit_mc_done[pqx_pkg::UnitSampler] = '0;" in sampler
+    assert "assign unit_exc[pqx_pkg::UnitSampler]" not in sampler

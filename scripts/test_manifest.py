@@ -40,8 +40,12 @@ PLANTED = [
      "rtl/sampler/unit.toml: files ['rtl/sampler/pqx_sampler_unit.sv'] not in the folder"),
     ("wrong top", lambda t: edit(t / "rtl/arith/unit.toml", 'top = "pqx_arith_unit"', 'top = "pqx_arith"'),
      "top module pqx_arith is declared in none of its files"),
-    ("unit left out of pqx_top", lambda t: edit(t / "rtl/unit.toml", '"fpr", ', ""),
-     "units fpr are not in `units`"),
+    ("unit without an id", lambda t: (edit(t / "rtl/keccak/unit.toml", "id = 1\n", ""),
+                                      edit(t / "rtl/keccak/unit.toml", "about = ", "# about = ")),
+     "units keccak: no id"),
+    ("two units with one id", lambda t: edit(t / "rtl/fpr/unit.toml", "id = 5", "id = 4"), "id 4 is"),
+    ("id out of range", lambda t: edit(t / "rtl/fpr/unit.toml", "id = 5", "id = 16"),
+     "rtl/fpr/unit.toml: id 16 is not a unit number 0..15"),
     ("proof job not listed", lambda t: edit(t / "rtl/mce/unit.toml", 'formal = ["mce"]', "formal = []"),
      "rtl/mce/unit.toml: formal lacks mce"),
     ("proof job without a file", lambda t: edit(t / "formal/mce/mce.sby", "../../rtl/mce/pqx_mce_chien.sv\n", ""),
@@ -88,10 +92,9 @@ def test_make_synth_measures_every_unit_of_pqx_top():
     from scripts.synth import PARTS, SYNTH_UNITS
     ms = manifest.manifests(ROOT)
     assert sorted(SYNTH_UNITS) == sorted(t["name"] for m in ms.values() for t in m.synth)
-    top = ms["top"]
-    assert [p for p in PARTS if p not in ("decoder", "inflight")] == \
-        [ms[u].synth[0]["name"] for u in top.units]
-    assert all(SYNTH_UNITS[p].top == ms[u].top for p, u in zip(PARTS[2:], top.units))
+    units = manifest.execution_units(ROOT)
+    assert [p for p in PARTS if p not in ("decoder", "inflight")] == [m.synth[0]["name"] for m in units]
+    assert all(SYNTH_UNITS[p].top == m.top for p, m in zip(PARTS[2:], units))
 
 
 def test_every_planted_bug_is_in_a_unit_and_every_unit_has_one():

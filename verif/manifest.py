@@ -16,9 +16,15 @@ A manifest's keys:
   synth    [[synth]] tables, one per `make synth` unit, the default build first: name, budget_s
            (place and route, 2 cores) and optionally top and files (default the unit's), params,
            cut, router, gate_count, place_only, about (scripts/synth.py)
-  units, last   (rtl/unit.toml only) the execution units in compile order, and the files after
-           them: rtl/pqx_top.f is the top's `files`, each unit's `needs` not yet listed and its
-           `files`, then `last`
+  id       (execution units) the unit's number, pqx_pkg::unit_e (the decoder's unit field;
+           0..15): rtl/pqx_pkg.sv's unit_e and UnitsBuilt and the ISA table's units come from the
+           ids, and pqx_top.f lists the units in id order
+  about    (execution units) what the unit does, in a few words (unit_e's comment)
+  contract (execution units) true: the unit has only ports of the unit port contract
+           (docs/architecture.md, "The unit port contract"), and pqx_top's generated region
+           instantiates it; false or absent: pqx_top wires it by hand (it has ports beyond them)
+  last     (rtl/unit.toml only) the files after the units: rtl/pqx_top.f is the top's `files`,
+           each execution unit's `needs` not yet listed and its `files`, then `last`
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYS = {"name", "top", "needs", "files", "formal", "sims", "synth", "units", "last"}
+KEYS = {"name", "top", "needs", "files", "formal", "sims", "synth", "id", "about", "contract", "last"}
 SYNTH_KEYS = {"name", "top", "files", "budget_s", "params", "cut", "router", "gate_count", "place_only",
               "about"}
 
@@ -49,8 +55,10 @@ class Manifest:
     formal: tuple[str, ...]
     sims: tuple[str, ...]
     synth: tuple[dict, ...] = ()
-    units: tuple[str, ...] = ()
     last: tuple[str, ...] = ()
+    id: int | None = None              # pqx_pkg::unit_e (execution units only)
+    about: str = ""
+    contract: bool = False
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -77,10 +85,18 @@ def _read(path: Path, root: Path) -> Manifest:
         if bad or "name" not in table or "budget_s" not in table:
             raise ManifestError(f"{rel}: [[synth]] {table.get('name', '?')}: needs name and budget_s"
                                 + (f", unknown key(s) {', '.join(sorted(bad))}" if bad else ""))
+    uid = doc.get("id")
+    if uid is not None and (not isinstance(uid, int) or isinstance(uid, bool) or not 0 <= uid <= 15):
+        raise ManifestError(f"{rel}: id {uid!r} is not a unit number 0..15 (pqx_pkg::unit_e is 4 bits)")
+    if ("about" in doc or "contract" in doc) and uid is None:
+        raise ManifestError(f"{rel}: about and contract belong to execution units (with an id)")
+    if not isinstance(doc.get("contract", False), bool):
+        raise ManifestError(f"{rel}: contract is true or false")
     return Manifest(doc["name"], folder, doc["top"], tuple(doc.get("needs", ())),
                     tuple(f"{folder}/{f}" for f in doc["files"]), tuple(doc.get("formal", ())),
-                    tuple(doc.get("sims", ())), tuple(doc.get("synth", ())), tuple(doc.get("units", ())),
-                    tuple(f"{folder}/{f}" for f in doc.get("last", ())))
+                    tuple(doc.get("sims", ())), tuple(doc.get("synth", ())),
+                    tuple(f"{folder}/{f}" for f in doc.get("last", ())), uid, doc.get("about", ""),
+                    doc.get("contract", False))
 
 
 @lru_cache(maxsize=None)
@@ -104,12 +120,21 @@ def unit(name: str, root: Path = ROOT) -> Manifest:
         raise ManifestError(f"no unit '{name}' (units: {', '.join(manifests(root))})") from None
 
 
+def execution_units(root: Path = ROOT) -> list[Manifest]:
+    """The units behind pqx_top's dispatch stage (the manifests with an id), in id order."""
+    units = sorted((m for m in manifests(root).values() if m.id is not None), key=lambda m: m.id)
+    for a, b in zip(units, units[1:]):
+        if a.id == b.id:
+            raise ManifestError(f"{b.folder}/unit.toml: id {b.id} is {a.name}'s already")
+    return units
+
+
 def top_file_list(root: Path = ROOT) -> list[str]:
     """rtl/pqx_top.f's sources, from the manifests."""
     top = unit("top", root)
     out = list(top.needs + top.files)
-    for name in top.units:
-        out += [f for f in unit(name, root).sources if f not in out]
+    for m in execution_units(root):
+        out += [f for f in m.sources if f not in out]
     return out + list(top.last)
 
 
@@ -209,15 +234,17 @@ def problems(root: Path = ROOT) -> list[str]:
             for c in s.get("cut", ()):
                 if c not in ms:
                     out.append(f"{where}: [[synth]] {s['name']} cuts unknown unit {c}")
-    top = ms["top"]
-    for name in top.units:
-        if name not in ms:
-            out.append(f"rtl/unit.toml: unit {name} has no manifest")
-        elif not ms[name].synth:
-            out.append(f"{ms[name].folder}/unit.toml: no [[synth]] table (make synth measures every unit)")
-    unlisted = set(ms) - set(top.units) - {"top", "soc"}
-    if unlisted:
-        out.append(f"rtl/unit.toml: units {', '.join(sorted(unlisted))} are not in `units`")
+    try:
+        units = execution_units(root)
+    except ManifestError as exc:
+        return out + [str(exc)]
+    for m in units:
+        if not m.synth:
+            out.append(f"{m.folder}/unit.toml: no [[synth]] table (make synth measures every unit)")
+    idless = set(ms) - {m.name for m in units} - {"top", "soc"}
+    if idless:
+        out.append(f"units {', '.join(sorted(idless))}: no id (every unit below rtl/ but the SoC is an "
+                   "execution unit of pqx_top)")
     if out:
         return out
     for sby in sorted((root / "formal").glob("*/*.sby")):

@@ -66,7 +66,12 @@ module pqx_keccak_top_props #(
                             result_exc, result_exccode, result_dbg, result_err};
 
   // Probes onto pqx_top internals (connect -set in the .sby script).
-  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_kec, p_mc_slh, p_mc_arith, p_mc_kperm;
+  logic        p_mc_busy, p_mc_finish, p_mc_start, p_mc_kperm;
+  logic [3:0]  p_mc_unit;    // pqx_pkg::unit_e of the running multi-cycle instruction
+  logic        p_mc_kec, p_mc_slh, p_mc_arith;
+  assign p_mc_kec   = p_mc_unit == pqx_pkg::UnitKeccak;
+  assign p_mc_slh   = p_mc_unit == pqx_pkg::UnitSlhdsa;
+  assign p_mc_arith = p_mc_unit == pqx_pkg::UnitArith;
   logic        p_exec_fire;
   logic        p_state_start, p_engine_start;
   logic [49:0] p_s_wmask, p_o_wmask;
@@ -84,8 +89,7 @@ module pqx_keccak_top_props #(
     end
     // the unit's word count is one of the three levels (makes T2 inductive)
     assert (p_slh_nw == 4'd4 || p_slh_nw == 4'd6 || p_slh_nw == 4'd8);
-    // T2 (the kind flags are one-hot from reset; for arbitrary states the checks
-    // take them in the dispatch stage's priority: Keccak, SLH-DSA, MODP)
+    // T2 (the running instruction's unit: Keccak, SLH-DSA, MODP)
     if (p_mc_finish && p_mc_kec && !p_mc_kperm) assert (p_s_wmask == '0 && p_o_wmask == '1);
     if (p_mc_finish && p_mc_kec && p_mc_kperm)  assert (p_s_wmask == '1 && p_o_wmask == '1);
     if (p_mc_finish && !p_mc_kec && p_mc_slh) assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);

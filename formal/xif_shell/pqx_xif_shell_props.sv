@@ -119,8 +119,12 @@ module pqx_xif_shell_props #(
                                // dimension of an array of a struct type
   logic [3:0]        p_cmt_q;
   logic [2:0]        p_cnt_q;
-  logic              p_mc_busy;  // the running multi-cycle instruction: flags and result fields
-  logic              p_mc_kec, p_mc_slh, p_mc_kperm;
+  logic              p_mc_busy;  // the running multi-cycle instruction: unit, flags, result fields
+  logic [3:0]        p_mc_unit;  // pqx_pkg::unit_e
+  logic              p_mc_kperm;
+  logic              p_mc_kec, p_mc_slh;
+  assign p_mc_kec = p_mc_unit == pqx_pkg::UnitKeccak;
+  assign p_mc_slh = p_mc_unit == pqx_pkg::UnitSlhdsa;
   logic [3:0]        p_mc_id;
   logic              p_mc_hart, p_mc_we;
   logic [4:0]        p_mc_rd;
@@ -541,7 +545,6 @@ module pqx_xif_shell_props #(
       // the running multi-cycle instruction is the shadow entry after the one whose result
       // starts now: accepted, committed, with its id, rd, hartid, writeback and class
       if (p_mc_busy) begin
-        inv_mc_kind:  assert (!(p_mc_kec && p_mc_slh));
         inv_mc_entry: assert (sq_n_q > NW'(rs_start));
         inv_mc_id:    assert (sq_id_q[mc_idx] == p_mc_id && sq_rd_q[mc_idx] == p_mc_rd &&
                               sq_hart_q[mc_idx] == p_mc_hart && sq_we_q[mc_idx] == p_mc_we);

@@ -24,6 +24,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
+from verif.manifest import execution_units
+
 from .consts import (CRV_B_WORDS, MCE_CHIEN_LANES, MCE_M, MCE_N, MCE_T, POLY_COUNTERS,
                      POLY_DMA_WINDOW, POLY_DMA_WINDOW_BYTES, POLY_KEM_SLOTS, POLY_N,
                      POLY_SLOTS, Q_D, Q_F, Q_K, TR_SIZE, poly_modulus,
@@ -55,10 +57,9 @@ _ALL = RS1 | RS2 | RS3
 _NONE = 0
 
 Format = Literal["r4", "r"]
-Unit = Literal["state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv", "poly"]
-UNITS: tuple[Unit, ...] = ("state", "keccak", "slhdsa", "arith", "sampler", "fpr", "mce", "crv",
-                           "poly")
-"""In the order of pqx_pkg::unit_e."""
+Unit = str
+UNITS: tuple[Unit, ...] = tuple(m.name for m in execution_units())
+"""The execution units in pqx_pkg::unit_e order: the manifests with an id (rtl/*/unit.toml)."""
 SO_UNITS = ("state", "keccak", "slhdsa")
 """Units whose instructions read or write S or O (they wait while a permutation runs)."""
 
@@ -647,3 +648,6 @@ _keys = [(i.opcode, i.funct3, i.funct) for i in TABLE]
 _svs = [i.sv for i in TABLE]
 if len(set(_names)) != len(TABLE) or len(set(_keys)) != len(TABLE) or len(set(_svs)) != len(TABLE):
     raise RuntimeError("PQX instruction table has duplicate names, encodings or op names")
+_unknown = sorted({i.unit for i in TABLE} - set(UNITS))
+if _unknown:
+    raise RuntimeError(f"PQX instruction table names units without a manifest id: {', '.join(_unknown)}")

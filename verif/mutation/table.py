@@ -400,8 +400,8 @@ MUTATIONS: list[Mutation] = [
              "[pipelined] the dispatch register takes the next instruction while its own waits: "
              "an instruction is lost", checker="sim:top_pipelined"),
     Mutation("modp_result_dropped", "rtl/pqx_top.sv",
-             "res_data_d = mc_arith_q ? arith_mc_data : mc_mce_q ? mce_mc_data : 32'd0;",
-             "res_data_d = mc_mce_q ? mce_mc_data : 32'd0;",
+             "res_data_d = unit_mc_data[mc_unit_q];",
+             "res_data_d = mc_unit_q == pqx_pkg::UnitArith ? 32'd0 : unit_mc_data[mc_unit_q];",
              "[arith] the dispatch stage drops MODP_MONTYMUL's result"),
     # sampler and FPR units (issue 5)
     Mutation("cbd_exception_early", "rtl/sampler/pqx_sampler_unit.sv",
@@ -574,8 +574,8 @@ MUTATIONS += [
              note="firmware/tests/poly_dma.c issues COMPARE_U32 right behind stores during a "
                   "transfer (23 of 48 results lost); context_switch.c first showed it"),
     Mutation("poly_queued_start_not_held", "rtl/pqx_top.sv",
-             "assign poly_pending = queue_background || dsp_background;",
-             "assign poly_pending = 1'b0;",
+             "assign bg_pending = queue_background || dsp_background;",
+             "assign bg_pending = 1'b0;",
              "[soc] a polynomial instruction issued while an engine start is still queued waits "
              "inside PQX instead of at the issue port: its late result stalls the core's EX and "
              "erratum 2 drops the next register write",
@@ -583,7 +583,7 @@ MUTATIONS += [
              note="the pyuvm hosts have no erratum 2, so the system test cannot see it; "
                   "firmware/tests/poly_background.c reads the slots right behind each start"),
     Mutation("soc_gate_ignores_engine", "rtl/pqx_top.sv",
-             "assign active = queue_busy || res_valid_q || mc_busy_q || poly_busy",
+             "assign active = queue_busy || res_valid_q || mc_busy_q || |unit_busy",
              "assign active = queue_busy || res_valid_q || mc_busy_q",
              "[soc] PQX's clock enable leaves out the polynomial engine: the SoC's clock gate stops a "
              "background run whenever the core runs plain code, and the unit's next instruction "
@@ -593,8 +593,8 @@ MUTATIONS += [
                   "top_soc system tests (pqx_top behind the gate) fail it too (tried: a hang and a "
                   "wrong POLY_RD)"),
     Mutation("soc_gate_ignores_result", "rtl/pqx_top.sv",
-             "assign active = queue_busy || res_valid_q || mc_busy_q || poly_busy",
-             "assign active = queue_busy || mc_busy_q || poly_busy",
+             "assign active = queue_busy || res_valid_q || mc_busy_q || |unit_busy",
+             "assign active = queue_busy || mc_busy_q || |unit_busy",
              "[soc] PQX's clock enable leaves out the result register: with the clock gated after the "
              "result handshake, result_valid stays high and the core takes the stale result again",
              checker="soc", killed_by="bridge_hold.c"),
