@@ -14,6 +14,7 @@ Generated (committed, each marked "generated from verif/models/isa_table.py"):
   rtl/pqx_top.f             pqx_top's file list, from the unit manifests (verif/manifest.py)
   rtl/pqx_pkg.sv            unit_e, UnitsBuilt and BackgroundUnits, from the manifests' ids (region)
   rtl/pqx_top.sv            the instances of the units with `contract = true` (region)
+  pqx.core                  the FuseSoC core's file list: rtl/pqx_top.f's (region)
 """
 
 from __future__ import annotations
@@ -288,6 +289,10 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     files["rtl/poly/pqx_poly_pkg.sv"] = replace_region(rom, "  //", sv_poly_roms(),
                                                        source="verif/models/poly.py")
     files["rtl/pqx_top.f"] = manifest.top_file_list_text(root)
+    core = (root / "pqx.core").read_text()
+    files["pqx.core"] = replace_region(core, "      #", "\n".join(f"      - {f}" for f in
+                                                                  manifest.top_file_list(root)),
+                                       source=MANIFESTS)
     return files
 
 

@@ -14,7 +14,7 @@ from verif.models.isa_table import TABLE
 from verif.units import ROOT
 
 GENERATED = ["rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv", "docs/isa.md", "firmware/include/pqx.h",
-             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f", "rtl/pqx_top.sv"]
+             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f", "rtl/pqx_top.sv", "pqx.core"]
 
 
 def copy_generated(tmp_path: Path) -> Path:
@@ -41,6 +41,7 @@ def test_generated_files_are_up_to_date():
     ("rtl/pqx_top.f", "rtl/fpr/pqx_fpr_unit.sv\n", ""),                               # a unit's file
     ("rtl/pqx_top.sv", "    .exc_o  (unit_exc[pqx_pkg::UnitSampler])", "    .exc_o  ()"),  # an instance
     ("rtl/pqx_pkg.sv", "UnitFpr     = 4'd5", "UnitFpr     = 4'd9"),                 # a unit's id
+    ("pqx.core", "      - rtl/fpr/pqx_fpr_unit.sv\n", ""),                             # the core's list
 ])
 def test_a_hand_edit_of_a_generated_file_is_caught(tmp_path, rel, old, new):
     root = copy_generated(tmp_path)
