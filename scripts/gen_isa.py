@@ -15,6 +15,8 @@ Generated (committed, each marked "generated from verif/models/isa_table.py"):
   rtl/pqx_pkg.sv            unit_e, UnitsBuilt and BackgroundUnits, from the manifests' ids (region)
   rtl/pqx_top.sv            the instances of the units with `contract = true` (region)
   pqx.core                  the FuseSoC core's file list: rtl/pqx_top.f's (region)
+  formal/*/*.sby            in a proof job over all of pqx_top: its reads and [files] of
+                            rtl/pqx_top.f (two regions)
 """
 
 from __future__ import annotations
@@ -99,6 +101,8 @@ def sv_decoder() -> str:
 
 # ------------------------------------------------------------------ the execution units
 MANIFESTS = "rtl/*/unit.toml"
+TOP_READS = "rtl/pqx_top.f (its reads)"
+TOP_FILES = "rtl/pqx_top.f (its files)"
 
 CONTRACT: dict[str, tuple[str, str]] = {
     "clk_i":      ("input",  "clk_i"),
@@ -289,6 +293,14 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     files["rtl/poly/pqx_poly_pkg.sv"] = replace_region(rom, "  //", sv_poly_roms(),
                                                        source="verif/models/poly.py")
     files["rtl/pqx_top.f"] = manifest.top_file_list_text(root)
+    top = manifest.top_file_list(root)
+    for sby in sorted((root / "formal").glob("*/*.sby")):
+        text = sby.read_text()
+        if begin_marker("#", TOP_READS) in text:
+            text = replace_region(text, "#", "\n".join(f"read -sv {Path(f).name}" for f in top), "",
+                                  TOP_READS)
+            text = replace_region(text, "#", "\n".join(f"../../{f}" for f in top), "", TOP_FILES)
+            files[str(sby.relative_to(root))] = text
     core = (root / "pqx.core").read_text()
     files["pqx.core"] = replace_region(core, "      #", "\n".join(f"      - {f}" for f in
                                                                   manifest.top_file_list(root)),

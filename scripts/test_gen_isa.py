@@ -14,7 +14,8 @@ from verif.models.isa_table import TABLE
 from verif.units import ROOT
 
 GENERATED = ["rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv", "docs/isa.md", "firmware/include/pqx.h",
-             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f", "rtl/pqx_top.sv", "pqx.core"]
+             "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f", "rtl/pqx_top.sv", "pqx.core"] + \
+    [f"formal/{job}/{job}.sby" for job in ("decoder", "keccak_top", "xif_comb", "xif_shell")]
 
 
 def copy_generated(tmp_path: Path) -> Path:
@@ -42,6 +43,8 @@ def test_generated_files_are_up_to_date():
     ("rtl/pqx_top.sv", "    .exc_o  (unit_exc[pqx_pkg::UnitSampler])", "    .exc_o  ()"),  # an instance
     ("rtl/pqx_pkg.sv", "UnitFpr     = 4'd5", "UnitFpr     = 4'd9"),                 # a unit's id
     ("pqx.core", "      - rtl/fpr/pqx_fpr_unit.sv\n", ""),                             # the core's list
+    ("formal/xif_comb/xif_comb.sby", "read -sv pqx_fpr_unit.sv\n", ""),             # a proof's reads
+    ("formal/decoder/decoder.sby", "../../rtl/fpr/pqx_fpr_unit.sv\n", ""),          # ... its files
 ])
 def test_a_hand_edit_of_a_generated_file_is_caught(tmp_path, rel, old, new):
     root = copy_generated(tmp_path)
