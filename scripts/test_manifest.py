@@ -54,6 +54,9 @@ PLANTED = [
      "rtl/soc/pqx_soc.f: its own files differ"),
     ("unknown key", lambda t: edit(t / "rtl/fpr/unit.toml", "sims =", "simz ="),
      "rtl/fpr/unit.toml: unknown key(s) simz"),
+    ("planted bug without its text", lambda t: (t / "rtl/fpr/unit.toml").write_text(
+        (t / "rtl/fpr/unit.toml").read_text() + '\n[[mutant]]\nname = "x"\nfile = "pqx_fpr_unit.sv"\n'),
+     "rtl/fpr/unit.toml: [[mutant]] x: missing about, original, replacement"),
     ("not TOML", lambda t: (t / "rtl/fpr/unit.toml").write_text("name = \n"), "rtl/fpr/unit.toml: not readable TOML"),
     ("no synthesis build", lambda t: edit(t / "rtl/fpr/unit.toml", "[[synth]]\nname = \"fpr\"\nbudget_s = 300\n", ""),
      "rtl/fpr/unit.toml: no [[synth]] table"),

@@ -23,6 +23,9 @@ A manifest's keys:
   contract (execution units) true: the unit has only ports of the unit port contract
            (docs/architecture.md, "The unit port contract"), and pqx_top's generated region
            instantiates it; false or absent: pqx_top wires it by hand (it has ports beyond them)
+  mutant   [[mutant]] tables, planted bugs of the unit (verif/mutation/table.py holds the older
+           ones): name, file (in the folder), original, replacement, about, and optionally
+           checker, note, killed_by (the fields of verif/mutation/table.py's Mutation)
   last     (rtl/unit.toml only) the files after the units: rtl/pqx_top.f is the top's `files`,
            each execution unit's `needs` not yet listed and its `files`, then `last`
 """
@@ -36,7 +39,9 @@ from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYS = {"name", "top", "needs", "files", "formal", "sims", "synth", "id", "about", "contract", "last"}
+KEYS = {"name", "top", "needs", "files", "formal", "sims", "synth", "id", "about", "contract", "mutant",
+        "last"}
+MUTANT_KEYS = {"name", "file", "original", "replacement", "about", "checker", "note", "killed_by"}
 SYNTH_KEYS = {"name", "top", "files", "budget_s", "params", "cut", "router", "gate_count", "place_only",
               "about"}
 
@@ -59,6 +64,7 @@ class Manifest:
     id: int | None = None              # pqx_pkg::unit_e (execution units only)
     about: str = ""
     contract: bool = False
+    mutants: tuple[dict, ...] = ()     # [[mutant]] tables, file relative to the root
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -85,6 +91,13 @@ def _read(path: Path, root: Path) -> Manifest:
         if bad or "name" not in table or "budget_s" not in table:
             raise ManifestError(f"{rel}: [[synth]] {table.get('name', '?')}: needs name and budget_s"
                                 + (f", unknown key(s) {', '.join(sorted(bad))}" if bad else ""))
+    for table in doc.get("mutant", []):
+        bad = set(table) - MUTANT_KEYS
+        need = {"name", "file", "original", "replacement", "about"} - set(table)
+        if bad or need:
+            raise ManifestError(f"{rel}: [[mutant]] {table.get('name', '?')}: "
+                                + "; ".join(([f"missing {', '.join(sorted(need))}"] if need else [])
+                                            + ([f"unknown key(s) {', '.join(sorted(bad))}"] if bad else [])))
     uid = doc.get("id")
     if uid is not None and (not isinstance(uid, int) or isinstance(uid, bool) or not 0 <= uid <= 15):
         raise ManifestError(f"{rel}: id {uid!r} is not a unit number 0..15 (pqx_pkg::unit_e is 4 bits)")
@@ -96,7 +109,8 @@ def _read(path: Path, root: Path) -> Manifest:
                     tuple(f"{folder}/{f}" for f in doc["files"]), tuple(doc.get("formal", ())),
                     tuple(doc.get("sims", ())), tuple(doc.get("synth", ())),
                     tuple(f"{folder}/{f}" for f in doc.get("last", ())), uid, doc.get("about", ""),
-                    doc.get("contract", False))
+                    doc.get("contract", False),
+                    tuple(dict(t, file=f"{folder}/{t['file']}") for t in doc.get("mutant", ())))
 
 
 @lru_cache(maxsize=None)

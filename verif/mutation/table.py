@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from verif.manifest import manifests
+
 
 @dataclass(frozen=True)
 class Mutation:
@@ -684,6 +686,10 @@ MUTATIONS += [
              "[firmware] a compressed-format Falcon signature may end in zero bytes (read as padded)",
              checker="firmware"),
 ]
+# ... and the planted bugs the unit manifests name ([[mutant]] in rtl/<unit>/unit.toml)
+MUTATIONS += [Mutation(t["name"], t["file"], t["original"], t["replacement"], t["about"],
+                       t.get("checker", "sim"), t.get("note", ""), t.get("killed_by", ""))
+              for m in manifests().values() for t in m.mutants]
 BY_NAME = {m.name: m for m in MUTATIONS}
 if len(BY_NAME) != len(MUTATIONS):
     raise RuntimeError("duplicate mutant names")
