@@ -40,11 +40,6 @@ def test_two_round_keccak_contract():
 
 
 # ------------------------------------------------------------------ the decoder proof's table
-_UNIT = {"STATE": "state", "KECCAK": "keccak", "SLHDSA": "slhdsa", "ARITH": "arith",
-         "SAMPLER": "sampler", "FPR": "fpr", "MCE": "mce", "CRV": "crv",
-         "POLY": "poly"}
-
-
 def proof_table() -> dict[tuple[int, int, int], tuple[str, bool, int]]:
     """(opcode, funct3, funct) -> (unit, writeback, registers read) from the reference table of
     formal/decoder/pqx_decoder_props.sv (keys 5'b funct3_funct2: opcode 0x6B; 7'h funct7: 0x3B
@@ -70,7 +65,7 @@ def proof_table() -> dict[tuple[int, int, int], tuple[str, bool, int]]:
                 major = 0x5B if m.start() > custom2 else 0x2B if m.start() > custom1 else 0x0B
                 k = (major, int(key[3], 16) >> 7, int(key[3], 16) & 0x7F)
             assert k not in table, f"{k} twice in the proof's table"
-            table[k] = (_UNIT[unit], wb == "1", int(rs, 2))
+            table[k] = (unit.lower(), wb == "1", int(rs, 2))      # U_STATE -> "state"
     return table
 
 
