@@ -628,4 +628,8 @@ module pqx_top #(
   assign unused_inputs = ^{issue_mode_i, commit_hartid_i, ex.accepted,
                            o_flat[1599:8*pqx_poly_pkg::CbdBytes]};
 
+  // At most one path finishes an instruction a cycle (the result register's mux gives priority
+  // to the pipeline, then the single-cycle units, but never needs it).
+  `PQX_ASSERT(OneResultSource_A, $onehot0({arith_take, exec_fire, mc_finish}))
+
 endmodule

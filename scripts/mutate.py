@@ -251,7 +251,10 @@ def first_check(log: Path) -> str:
     if not log.exists():
         return "(no run log)"
     lines = log.read_text(errors="replace").splitlines()
-    for line in lines:
+    for line in lines:       # an RTL assertion (`PQX_ASSERT) stops the simulator before any check
+        m = re.search(r"Assertion failed in ([\w.]+)", line)
+        if m:
+            return f"RTL assertion {m.group(1)}"
         m = _CHECK_RE.match(line)
         if m:
             return f"{m.group(1)}: {m.group(2).strip()}"

@@ -40,9 +40,7 @@ module pqx_poly_mem #(
   localparam int unsigned Rows  = pqx_poly_pkg::Addrs / Banks;
 
   function automatic logic [BW-1:0] bank_of(logic [7:0] i);   // i: the index in the slot
-    logic [7:0] hi;
-    hi = i >> LB;
-    bank_of = BW'((32'(^hi) << LB) | 32'(i & 8'(Butterflies - 1)));
+    bank_of = BW'(pqx_poly_pkg::bank_of(i, LB));
   endfunction
 
   function automatic logic [RW-1:0] row_of(logic [AW-1:0] a);

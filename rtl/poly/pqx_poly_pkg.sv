@@ -14,6 +14,12 @@ package pqx_poly_pkg;
   localparam int unsigned KemSlots = 4;     // slots 0..3: q = 3329, 4..7: q = 8380417
   localparam int unsigned Addrs    = Slots * N;
   localparam int unsigned AddrW    = 11;
+
+  // The slot memory's bank of coefficient i of a slot (pqx_poly_mem, "Banking") in an engine of
+  // 2^lb butterfly units: {parity(i[7:lb]), i[lb-1:0]}.
+  function automatic logic [2:0] bank_of(logic [7:0] i, int unsigned lb);
+    bank_of = 3'((32'(^(i >> lb)) << lb) | (32'(i) & ((32'd1 << lb) - 32'd1)));
+  endfunction
   localparam int unsigned CoefW    = 24;    // q = 8380417 needs 23 bits
   localparam int unsigned Counters = 8;
 

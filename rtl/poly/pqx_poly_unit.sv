@@ -172,6 +172,21 @@ module pqx_poly_unit #(
 
   assign busy_o = eng_busy || dma_busy;
 
+  // The memory serves one write per bank a cycle: no two write ports that write in the same cycle
+  // may address one bank (WriteBanksDistinct_A), or a write is lost.
+  logic write_banks_distinct;
+  always_comb begin
+    write_banks_distinct = 1'b1;
+    for (int p = 0; p < 2 * Butterflies; p++) begin
+      for (int r = p + 1; r < 2 * Butterflies; r++) begin
+        if (we[p] && we[r] && pqx_poly_pkg::bank_of(waddr[p][7:0], $clog2(Butterflies))
+                              == pqx_poly_pkg::bank_of(waddr[r][7:0], $clog2(Butterflies))) begin
+          write_banks_distinct = 1'b0;
+        end
+      end
+    end
+  end
+
   // ---------------------------------------------------------------- counters
   // 0 NTT runs, 1 INTT runs, 2 PWM and CBD runs, 3 engine run cycles, 4 butterflies, 5 engine modular
   // products, 6 coefficients written by POLY_WR and POLY_LD, 7 coefficients read by POLY_RD and
@@ -207,5 +222,8 @@ module pqx_poly_unit #(
     else if (op_i == pqx_pkg::OpPolyRd) data_o = 32'(rdata[0]);
     else if (op_i == pqx_pkg::OpPolyCnt) data_o = cnt_q[rs1_i[2:0]];
   end
+
+  `PQX_ASSERT(EngineDmaExclusive_A, !(eng_busy && dma_busy))
+  `PQX_ASSERT(WriteBanksDistinct_A, write_banks_distinct)
 
 endmodule
