@@ -515,9 +515,9 @@ MUTATIONS += [
              "KCbd:    {w[2*b+1], w[2*b]} = {cbd2(wz_q[b][3:0]), cbd2(wz_q[b][7:4])};",
              "POLY_CBD puts byte k's two coefficients in the wrong order",
              checker="sim:poly"),
-    Mutation("poly_bank_conflict", "rtl/poly/pqx_poly_mem.sv",
-             "bank_of = BW'((32'(^hi) << LB) | 32'(i & 8'(Butterflies - 1)));",
-             "bank_of = BW'((32'(hi[0]) << LB) | 32'(i & 8'(Butterflies - 1)));",
+    Mutation("poly_bank_conflict", "rtl/poly/pqx_poly_pkg.sv",
+             "bank_of = 3'((32'(^(i >> lb)) << lb)",
+             "bank_of = 3'((32'((i >> lb) & 8'd1) << lb)",
              "the banks are chosen by one index bit instead of the parity: the two halves of a "
              "butterfly with len >= 2 B land in one bank, one of them reads the other's row",
              checker="sim:poly"),
