@@ -310,84 +310,46 @@ module pqx_xif_bridge_props #(
   end
 
   // ================================================================ PQX-side shadow (ps_*)
-  // PQX's view under CV-X-IF 1.0 (as formal/xif_shell's tracker): built from the bridge's PQX-side
-  // outputs only. A commit/kill names the uncommitted entry with that id; commit of N commits every
-  // older one, kill of N kills every younger one (the incoming one included); a rejected entry
-  // retires with its commit, an accepted one with its result handshake.
+  // PQX's view under CV-X-IF 1.0: formal/xif_shell's shadow queue (formal/lib/pqx_xif_shadow.sv),
+  // built from the bridge's PQX-side ports only. A commit/kill names the uncommitted entry with
+  // that id; commit of N commits every older one, kill of N kills every younger one (the incoming
+  // one included); a rejected entry retires with its commit, an accepted one with its result
+  // handshake. An entry's own fields here: rd, writeback, multi-cycle.
   logic [D-1:0][3:0] ps_id_q;
   logic [D-1:0][4:0] ps_rd_q;
   logic [D-1:0]      ps_acc_q, ps_we_q, ps_mc_q, ps_cmt_q;
+  logic [D-1:0][6:0] ps_pl_q;
   logic [2:0]        ps_n_q;
+  logic [2:0]        ps_n_d;
+  logic              ps_tgt_any, ps_tgt_oldest;
+  logic [NC-1:0]     unused_ps_keep, unused_ps_acc, unused_ps_cmt;
+  logic [NC-1:0][6:0] unused_ps_pl;
 
-  logic [NC-1:0]      pc_v, pc_acc, pc_we, pc_mc, pc_cmt, pc_k1, pc_tgt, pc_cmt2, pc_k2, pc_k3;
-  logic [NC-1:0][3:0] pc_id;
-  logic [NC-1:0][4:0] pc_rd;
-  logic [NC-1:0][2:0] pc_rank;
-  logic               ps_tgt_any, ps_tgt_oldest;
-  logic [2:0]         ps_n_d;
-  logic [D-1:0][3:0]  ps_id_d;
-  logic [D-1:0][4:0]  ps_rd_d;
-  logic [D-1:0]       ps_acc_d, ps_we_d, ps_mc_d, ps_cmt_d;
-
+  pqx_xif_shadow #(.D(D), .PW(7), .NW(3)) u_pqx_shadow (
+    .clk_i, .rst_ni,
+    .in_valid_i     (pqx_fire),
+    .in_id_i        (pqx_issue_id_o),
+    .in_acc_i       (pqx_issue_accept_i),
+    .in_pl_i        ({pqx_issue_instr_o[11:7], pqx_issue_writeback_i, mc_spec(pqx_issue_instr_o)}),
+    .leave_i        (pqx_res_hs),
+    .commit_valid_i (pqx_commit_valid_o),
+    .commit_id_i    (pqx_commit_id_o),
+    .commit_kill_i  (pqx_commit_kill_o),
+    .n_q            (ps_n_q),
+    .id_q           (ps_id_q),
+    .acc_q          (ps_acc_q),
+    .cmt_q          (ps_cmt_q),
+    .pl_q           (ps_pl_q),
+    .n_d_o          (ps_n_d),
+    .keep_o         (unused_ps_keep),
+    .acc_o          (unused_ps_acc),
+    .cmt_o          (unused_ps_cmt),
+    .pl_o           (unused_ps_pl),
+    .tgt_any_o      (ps_tgt_any),
+    .tgt_oldest_o   (ps_tgt_oldest)
+  );
   always @* begin
-    logic acc, seen_unc;
-    logic [2:0] rank;
-    for (int c = 0; c < D; c++) begin
-      pc_v[c]   = (c < ps_n_q);
-      pc_id[c]  = ps_id_q[c];
-      pc_rd[c]  = ps_rd_q[c];
-      pc_acc[c] = ps_acc_q[c];
-      pc_we[c]  = ps_we_q[c];
-      pc_mc[c]  = ps_mc_q[c];
-      pc_cmt[c] = ps_cmt_q[c];
-    end
-    pc_v[D]   = pqx_fire;
-    pc_id[D]  = pqx_issue_id_o;
-    pc_rd[D]  = pqx_issue_instr_o[11:7];
-    pc_acc[D] = pqx_issue_accept_i;
-    pc_we[D]  = pqx_issue_writeback_i;
-    pc_mc[D]  = mc_spec(pqx_issue_instr_o);
-    pc_cmt[D] = 1'b0;
-    for (int c = 0; c < NC; c++) pc_k1[c] = pc_v[c] && !(pqx_res_hs && c == 0);
-    ps_tgt_any    = 1'b0;
-    ps_tgt_oldest = 1'b0;
-    seen_unc      = 1'b0;
-    for (int c = 0; c < NC; c++) begin
-      pc_tgt[c]  = pqx_commit_valid_o && pc_k1[c] && !pc_cmt[c] && (pc_id[c] == pqx_commit_id_o);
-      ps_tgt_any = ps_tgt_any | pc_tgt[c];
-      if (pc_tgt[c] && !seen_unc) ps_tgt_oldest = 1'b1;
-      if (pc_k1[c] && !pc_cmt[c]) seen_unc = 1'b1;
-    end
-    acc = 1'b0;
-    for (int c = NC - 1; c >= 0; c--) begin
-      acc        = acc | pc_tgt[c];
-      pc_cmt2[c] = pc_cmt[c] | (!pqx_commit_kill_o && acc);
-    end
-    acc = 1'b0;
-    for (int c = 0; c < NC; c++) begin
-      acc      = acc | pc_tgt[c];
-      pc_k2[c] = pc_k1[c] && !(pqx_commit_kill_o && acc);
-    end
-    for (int c = 0; c < NC; c++) pc_k3[c] = pc_k2[c] && !(!pc_acc[c] && pc_cmt2[c]);
-    rank = 3'd0;
-    for (int c = 0; c < NC; c++) begin
-      pc_rank[c] = rank;
-      if (pc_k3[c]) rank = rank + 3'd1;
-    end
-    ps_n_d = rank;
-    ps_id_d = '0; ps_rd_d = '0; ps_acc_d = '0; ps_we_d = '0; ps_mc_d = '0; ps_cmt_d = '0;
-    for (int i = 0; i < D; i++) begin
-      for (int c = i; c < NC; c++) begin
-        if (pc_k3[c] && pc_rank[c] == 3'(i)) begin
-          ps_id_d[i]  = pc_id[c];
-          ps_rd_d[i]  = pc_rd[c];
-          ps_acc_d[i] = pc_acc[c];
-          ps_we_d[i]  = pc_we[c];
-          ps_mc_d[i]  = pc_mc[c];
-          ps_cmt_d[i] = pc_cmt2[c];
-        end
-      end
-    end
+    for (int i = 0; i < D; i++) {ps_rd_q[i], ps_we_q[i], ps_mc_q[i]} = ps_pl_q[i];
   end
 
   // ---------------------------------------------------------------- registers
@@ -405,7 +367,6 @@ module pqx_xif_bridge_props #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       cs_n_q      <= '0;
-      ps_n_q      <= '0;
       pres_busy_q <= 1'b0;
       creq_wait_q <= 1'b0;
       preq_wait_q <= 1'b0;
@@ -417,13 +378,6 @@ module pqx_xif_bridge_props #(
       cs_we_q     <= cs_we_d;
       cs_mc_q     <= cs_mc_d;
       cs_cmt_q    <= cs_cmt_d;
-      ps_n_q      <= ps_n_d;
-      ps_id_q     <= ps_id_d;
-      ps_rd_q     <= ps_rd_d;
-      ps_acc_q    <= ps_acc_d;
-      ps_we_q     <= ps_we_d;
-      ps_mc_q     <= ps_mc_d;
-      ps_cmt_q    <= ps_cmt_d;
       pres_busy_q <= pqx_result_valid_i && !pqx_result_ready_o;
       creq_wait_q <= core_issue_valid_i && !core_issue_ready_o;
       preq_wait_q <= pqx_issue_valid_o && !pqx_issue_ready_i;

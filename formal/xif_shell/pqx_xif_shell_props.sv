@@ -18,7 +18,8 @@
 // A shadow tracker (sq_*) keeps, in issue order, every instruction that is in flight and whose
 // result transaction has not started: entries are appended at the issue handshake, marked
 // committed by a commit (batch), removed by a kill (batch), by their commit if rejected, and at
-// the start of their result transaction. It is written from the CV-X-IF rules, not from the RTL.
+// the start of their result transaction. It is written from the CV-X-IF rules, not from the RTL
+// (formal/lib/pqx_xif_shadow.sv, shared with formal/bridge).
 //
 // Properties (all safety):
 //   a. kill safety, every unit built. A unit starts (single-cycle execution, a multi-cycle start)
@@ -217,68 +218,46 @@ module pqx_xif_shell_props #(
   logic rs_start;
   assign rs_start = rst_ni && result_valid_o && !busy_q;
 
-  // Candidates: table entries 0..sq_n_q-1, then the incoming instruction at index SQD.
-  logic [NC-1:0]      c_v, c_acc, c_we, c_hart, c_cmt;
-  logic [NC-1:0][3:0] c_id;
-  logic [NC-1:0][4:0] c_rd;
-  logic [NC-1:0][3:0] c_cls;
-  logic [NC-1:0]      k1, tgt, cmt2, k2, k3;
-  logic               tgt_any;
+  // The shadow queue (formal/lib/pqx_xif_shadow.sv); an entry's own fields here: rd, so_class,
+  // writeback, hartid.
+  localparam int PW = 5 + 4 + 1 + 1;
+  logic [SQD-1:0][PW-1:0] sq_pl_q;
+  logic [NC-1:0][PW-1:0]  c_pl;
+  logic [NC-1:0]          k3, c_acc, cmt2;
+  logic                   tgt_any;
+  logic [NW-1:0]          n_d;
+  logic                   unused_tgt_oldest;
+
+  pqx_xif_shadow #(.D(SQD), .PW(PW), .NW(NW)) u_shadow (
+    .clk_i, .rst_ni,
+    .in_valid_i     (issue_fire),
+    .in_id_i        (issue_id_i),
+    .in_acc_i       (issue_accept_o),
+    .in_pl_i        ({issue_instr_i[11:7], so_class(issue_instr_i), issue_writeback_o,
+                      issue_hartid_i[0]}),
+    .leave_i        (rs_start),
+    .commit_valid_i, .commit_id_i, .commit_kill_i,
+    .n_q            (sq_n_q),
+    .id_q           (sq_id_q),
+    .acc_q          (sq_acc_q),
+    .cmt_q          (sq_cmt_q),
+    .pl_q           (sq_pl_q),
+    .n_d_o          (n_d),
+    .keep_o         (k3),
+    .acc_o          (c_acc),
+    .cmt_o          (cmt2),
+    .pl_o           (c_pl),
+    .tgt_any_o      (tgt_any),
+    .tgt_oldest_o   (unused_tgt_oldest)
+  );
+  always @* begin
+    for (int i = 0; i < SQD; i++) {sq_rd_q[i], sq_cls_q[i], sq_we_q[i], sq_hart_q[i]} = sq_pl_q[i];
+  end
+
   logic               exec_ok;
   logic [3:0]         head_cls;    // so_class of the oldest remaining instruction
   logic               head_found;
-  logic [NW-1:0]      n_d;
-  logic [NC-1:0][NW-1:0] c_rank;
-  logic [SQD-1:0][3:0] d_id;
-  logic [SQD-1:0][4:0] d_rd;
-  logic [SQD-1:0][3:0] d_cls;
-  logic [SQD-1:0]      d_acc, d_we, d_hart, d_cmt;
-
   always @* begin
-    logic acc;
-    logic [NW-1:0] rank;
-    for (int c = 0; c < SQD; c++) begin
-      c_v[c]    = (c < sq_n_q);
-      c_id[c]   = sq_id_q[c];
-      c_rd[c]   = sq_rd_q[c];
-      c_cls[c]  = sq_cls_q[c];
-      c_acc[c]  = sq_acc_q[c];
-      c_we[c]   = sq_we_q[c];
-      c_hart[c] = sq_hart_q[c];
-      c_cmt[c]  = sq_cmt_q[c];
-    end
-    c_v[SQD]    = issue_fire;
-    c_id[SQD]   = issue_id_i;
-    c_rd[SQD]   = issue_instr_i[11:7];
-    c_cls[SQD]  = so_class(issue_instr_i);
-    c_acc[SQD]  = issue_accept_o;
-    c_we[SQD]   = issue_writeback_o;
-    c_hart[SQD] = issue_hartid_i[0];
-    c_cmt[SQD]  = 1'b0;
-
-    // 1. the oldest entry leaves when its result transaction starts
-    for (int c = 0; c < NC; c++) k1[c] = c_v[c] && !(rs_start && c == 0);
-
-    // 2. commit / kill: the target is the uncommitted entry with that id
-    tgt_any = 1'b0;
-    for (int c = 0; c < NC; c++) begin
-      tgt[c]  = commit_valid_i && k1[c] && !c_cmt[c] && (c_id[c] == commit_id_i);
-      tgt_any = tgt_any | tgt[c];
-    end
-    acc = 1'b0;  // some entry at or younger than c is the target (commit covers older ones)
-    for (int c = NC - 1; c >= 0; c--) begin
-      acc     = acc | tgt[c];
-      cmt2[c] = c_cmt[c] | (!commit_kill_i && acc);
-    end
-    acc = 1'b0;  // some entry at or older than c is the target (kill covers younger ones)
-    for (int c = 0; c < NC; c++) begin
-      acc   = acc | tgt[c];
-      k2[c] = k1[c] && !(commit_kill_i && acc);
-    end
-
-    // 3. a rejected instruction retires with its commit
-    for (int c = 0; c < NC; c++) k3[c] = k2[c] && !(!c_acc[c] && cmt2[c]);
-
     // the oldest remaining instruction may execute now iff it is accepted and committed
     exec_ok    = 1'b0;
     head_cls   = C_NONE;
@@ -287,47 +266,16 @@ module pqx_xif_shell_props #(
       if (k3[c] && !head_found) begin
         head_found = 1'b1;
         exec_ok    = c_acc[c] && cmt2[c];
-        head_cls   = c_cls[c];
-      end
-    end
-
-    // 4. compaction, in order (constant indices only: variable-index writes are slow to solve)
-    rank = '0;
-    for (int c = 0; c < NC; c++) begin
-      c_rank[c] = rank;
-      if (k3[c]) rank = rank + NW'(1);
-    end
-    n_d = rank;
-    d_id = '0; d_rd = '0; d_cls = '0; d_acc = '0; d_we = '0; d_hart = '0; d_cmt = '0;
-    for (int i = 0; i < SQD; i++) begin
-      for (int c = i; c < NC; c++) begin
-        if (k3[c] && c_rank[c] == NW'(i)) begin
-          d_id[i]   = c_id[c];
-          d_rd[i]   = c_rd[c];
-          d_cls[i]  = c_cls[c];
-          d_acc[i]  = c_acc[c];
-          d_we[i]   = c_we[c];
-          d_hart[i] = c_hart[c];
-          d_cmt[i]  = cmt2[c];
-        end
+        head_cls   = c_pl[c][5:2];
       end
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      sq_n_q    <= '0;
       busy_q    <= 1'b0;
       exec_ok_q <= 1'b0;
     end else begin
-      sq_n_q    <= n_d;
-      sq_id_q   <= d_id;
-      sq_rd_q   <= d_rd;
-      sq_cls_q  <= d_cls;
-      sq_acc_q  <= d_acc;
-      sq_we_q   <= d_we;
-      sq_hart_q <= d_hart;
-      sq_cmt_q  <= d_cmt;
       busy_q    <= result_valid_o && !result_ready_i;
       exec_ok_q <= exec_ok;
     end
