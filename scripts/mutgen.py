@@ -69,14 +69,22 @@ def load_equivalent(path: Path = EQUIVALENT) -> list[dict[str, str]]:
     for e in entries:
         if not all(isinstance(e.get(k), str) and e.get(k) for k in ("file", "line", "mutant", "reason")):
             raise ValueError(f"{path}: every [[equivalent]] needs file, line, mutant and reason: {e}")
+        if "occurrence" in e and not (isinstance(e["occurrence"], int) and e["occurrence"] >= 1):
+            raise ValueError(f"{path}: occurrence is a line count from 1: {e}")
     return entries
 
 
 def equivalence(m: Mutant, entries: list[dict[str, str]], lines: dict[str, list[str]]) -> str:
+    """The reason of the entry that names mutant m, or "". An entry whose `line` text occurs on
+    several lines of the file names one of them by `occurrence` (1: the first)."""
     text = lines[m.file][m.line - 1]
     change = m.describe().split(": ", 1)[1]
     for e in entries:
         if e["file"] == m.file and e["line"] in text and e["mutant"] == change:
+            if "occurrence" in e:
+                hits = [k for k, t in enumerate(lines[m.file], 1) if e["line"] in t]
+                if hits.index(m.line) + 1 != int(e["occurrence"]):
+                    continue
             return e["reason"]
     return ""
 

@@ -82,6 +82,23 @@ def test_equivalence_matches_file_line_text_and_change(tmp_path):
     assert equivalence(m, [dict(entry, line="q | a_i")], lines) == ""
 
 
+def test_equivalence_occurrence_picks_one_of_identical_lines():
+    """Two lines with the same text: `occurrence` names one (the reset of a counter, not its clear
+    at a start)."""
+    lines = {"f.sv": ["  always_ff begin", "    c_q <= '0;", "    if (go) c_q <= '0;", "  end"]}
+
+    class M:                                  # the two "drop" mutants, as generate() describes them
+        file = "f.sv"
+        def __init__(self, line: int) -> None:
+            self.line = line
+        def describe(self) -> str:
+            return f"f.sv:{self.line}: c_q <= '0; -> ;"
+    entry = {"file": "f.sv", "line": "c_q <= '0;", "mutant": "c_q <= '0; -> ;", "reason": "r"}
+    assert equivalence(M(2), [entry], lines) == "r" and equivalence(M(3), [entry], lines) == "r"
+    assert equivalence(M(2), [dict(entry, occurrence=1)], lines) == "r"
+    assert equivalence(M(3), [dict(entry, occurrence=1)], lines) == ""
+
+
 def test_equivalence_list_matches_generated_mutants():
     """Each entry of verif/mutation/equivalent.toml still names a generated mutant (not stale)."""
     from scripts.mutgen import default_files, load_equivalent
