@@ -147,7 +147,24 @@ class XifBaseTest(uvm_test):
         self.env.scoreboard.check_state(bfm.peek_state("s"), bfm.peek_state("o"))
         if memory is not None:
             await self.check_host_memory(memory)
+        await self.check_clock_gate_idle()
         self.drop_objection()
+
+    async def check_clock_gate_idle(self, cycles: int = 4) -> None:
+        """Drained, the last result taken and the polynomial unit idle, with no issue or commit
+        request: pqx_top's clock enable must go low (a system stops PQX's clock with it:
+        docs/soc.md). Stuck high, the design would still compute every result right, so no
+        scoreboard could see it; sampled for a few cycles, so the check does not depend on where
+        in a cycle the simulator wakes it."""
+        dut, clock = cocotb.top, self.bfm.clock
+        for _ in range(cycles):
+            await clock.next_edge()
+            if int(dut.issue_valid_i.value) or int(dut.commit_valid_i.value):
+                return                      # a request is waiting: the enable may be high
+            if not int(dut.clock_en_o.value):
+                return
+        raise AssertionError(f"clock_en_o stayed high for {cycles} cycles while PQX was idle "
+                             "(nothing in flight, no result, the polynomial unit idle, no request)")
 
     async def check_host_memory(self, memory: DmaMemory) -> None:
         """Once the last transfer has ended, host memory must be what the model's POLY_STs
