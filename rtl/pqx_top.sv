@@ -506,7 +506,7 @@ module pqx_top #(
   // ---- END GENERATED ----
 
   // Polynomial unit: single-cycle instructions; NTT, INTT and PWM start its engine, which runs
-  // in the background (poly_busy) while other units' instructions go on.
+  // in the background (busy_o, unit_busy) while other units' instructions go on.
   pqx_poly_unit #(.Butterflies(PolyButterflies)) u_poly (
     .clk_i,
     .rst_ni,

@@ -293,17 +293,16 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
     files["rtl/poly/pqx_poly_pkg.sv"] = replace_region(rom, "  //", sv_poly_roms(),
                                                        source="verif/models/poly.py")
     files["rtl/pqx_top.f"] = manifest.top_file_list_text(root)
-    top = manifest.top_file_list(root)
+    top_files = manifest.top_file_list(root)
     for sby in sorted((root / "formal").glob("*/*.sby")):
         text = sby.read_text()
         if begin_marker("#", TOP_READS) in text:
-            text = replace_region(text, "#", "\n".join(f"read -sv {Path(f).name}" for f in top), "",
-                                  TOP_READS)
-            text = replace_region(text, "#", "\n".join(f"../../{f}" for f in top), "", TOP_FILES)
+            text = replace_region(text, "#", "\n".join(f"read -sv {Path(f).name}" for f in top_files),
+                                  "", TOP_READS)
+            text = replace_region(text, "#", "\n".join(f"../../{f}" for f in top_files), "", TOP_FILES)
             files[str(sby.relative_to(root))] = text
     core = (root / "pqx.core").read_text()
-    files["pqx.core"] = replace_region(core, "      #", "\n".join(f"      - {f}" for f in
-                                                                  manifest.top_file_list(root)),
+    files["pqx.core"] = replace_region(core, "      #", "\n".join(f"      - {f}" for f in top_files),
                                        source=MANIFESTS)
     return files
 
