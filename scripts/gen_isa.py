@@ -17,6 +17,7 @@ Generated (committed, each marked "generated from verif/models/isa_table.py"):
   pqx.core                  the FuseSoC core's file list: rtl/pqx_top.f's (region)
   formal/*/*.sby            in a proof job over all of pqx_top: its reads and [files] of
                             rtl/pqx_top.f (two regions)
+  formal/ct/ct.sby          the constant-time invariant's probes, from formal/ct/control.txt (region)
 """
 
 from __future__ import annotations
@@ -103,6 +104,9 @@ def sv_decoder() -> str:
 MANIFESTS = "rtl/*/unit.toml"
 TOP_READS = "rtl/pqx_top.f (its reads)"
 TOP_FILES = "rtl/pqx_top.f (its files)"
+CT_CONTROL = "formal/ct/control.txt"
+CT_WIDTH = f"{CT_CONTROL} (its width)"
+CT_PROBES = f"{CT_CONTROL} (its registers)"
 
 CONTRACT: dict[str, tuple[str, str]] = {
     "clk_i":      ("input",  "clk_i"),
@@ -301,10 +305,32 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
                                   "", TOP_READS)
             text = replace_region(text, "#", "\n".join(f"../../{f}" for f in top_files), "", TOP_FILES)
             files[str(sby.relative_to(root))] = text
+    sby = "formal/ct/ct.sby"
+    width, probes = ct_probes(root)
+    text = replace_region(files.get(sby) or (root / sby).read_text(), "#", width, "", CT_WIDTH)
+    files[sby] = replace_region(text, "#", probes, "", CT_PROBES)
     core = (root / "pqx.core").read_text()
     files["pqx.core"] = replace_region(core, "      #", "\n".join(f"      - {f}" for f in top_files),
                                        source=MANIFESTS)
     return files
+
+
+def ct_probes(root: Path = ROOT) -> tuple[str, str]:
+    """The constant-time job's probe width (a chparam) and its connections: one list of control
+    registers (formal/ct/control.txt: path and width a line) for both copies, each behind the
+    constant 2'b10 that the property checks (Yosys would fit a list of the wrong width silently)."""
+    regs: list[tuple[str, int]] = []
+    for n, line in enumerate((root / CT_CONTROL).read_text().splitlines(), 1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if len(words) != 2 or not words[1].isdigit() or not re.fullmatch(r"[\w.]+", words[0]):
+            raise GenError(f"{CT_CONTROL}:{n}: want `path width`, not {' '.join(words)!r}")
+        regs.append((words[0], int(words[1])))
+    width = sum(w for _, w in regs)
+    probes = [f"connect -nomap -nounset -set p_ctl_{c} 2'b10," + ",".join(f"u_{c}.{r}" for r, _ in regs)
+              for c in "ab"]
+    return f"chparam -set CtlW {width} pqx_ct_top_props", "\n".join(probes)
 
 
 def stale(root: Path = ROOT, files: dict[str, str] | None = None) -> list[str]:

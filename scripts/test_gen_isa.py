@@ -4,6 +4,7 @@ are current, a hand edit of one is caught, and a change of a table row reaches t
 from __future__ import annotations
 
 import dataclasses
+import re
 import shutil
 from pathlib import Path
 
@@ -15,14 +16,16 @@ from verif.units import ROOT
 
 GENERATED = ["rtl/pqx_pkg.sv", "rtl/pqx_decoder.sv", "docs/isa.md", "firmware/include/pqx.h",
              "rtl/poly/pqx_poly_pkg.sv", "rtl/pqx_top.f", "rtl/pqx_top.sv", "pqx.core"] + \
-    [f"formal/{job}/{job}.sby" for job in ("decoder", "keccak_top", "xif_comb", "xif_shell")]
+    [f"formal/{job}/{job}.sby" for job in ("decoder", "keccak_top", "xif_comb", "xif_shell", "ct")]
+SOURCES = ["formal/ct/control.txt"]
+"""Read by make gen besides the table, the manifests and the RTL."""
 
 
 def copy_generated(tmp_path: Path) -> Path:
     """The generated files and what they are generated from besides the table (the manifests and
     the units' RTL, whose ports the instances in pqx_top follow)."""
     shutil.copytree(ROOT / "rtl", tmp_path / "rtl")
-    for rel in GENERATED:
+    for rel in GENERATED + SOURCES:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / rel, tmp_path / rel)
     return tmp_path
@@ -72,6 +75,21 @@ def test_a_unit_port_outside_the_contract_stops_gen_in_one_line(tmp_path):
     fpr.write_text(fpr.read_text().replace("  input  logic         start_i,",
                                            "  input  logic         start_i,\n  input  logic         go_i,", 1))
     with pytest.raises(gen_isa.GenError, match=r"pqx_fpr_unit has input go_i, not a port of the unit contract"):
+        gen_isa.outputs(root)
+
+
+def test_the_constant_time_probes_follow_the_control_list(tmp_path):
+    """formal/ct/control.txt gives both copies' probe connections and their width; a line that is
+    not `path width` stops make gen in one line."""
+    root = copy_generated(tmp_path)
+    control = root / "formal" / "ct" / "control.txt"
+    control.write_text(control.read_text() + "u_keccak.extra_q  3\n")
+    sby = gen_isa.outputs(root)["formal/ct/ct.sby"]
+    width = int(re.search(r"chparam -set CtlW (\d+)", sby).group(1))
+    assert width == int(re.search(r"chparam -set CtlW (\d+)", (ROOT / "formal/ct/ct.sby").read_text()).group(1)) + 3
+    assert sby.count("u_a.u_keccak.extra_q") == sby.count("u_b.u_keccak.extra_q") == 1
+    control.write_text(control.read_text() + "u_keccak.bad_q\n")
+    with pytest.raises(gen_isa.GenError, match=r"control.txt:\d+: want `path width`, not 'u_keccak.bad_q'"):
         gen_isa.outputs(root)
 
 
