@@ -316,21 +316,27 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
 
 
 def ct_probes(root: Path = ROOT) -> tuple[str, str]:
-    """The constant-time job's probe width (a chparam) and its connections: one list of control
-    registers (formal/ct/control.txt: path and width a line) for both copies, each behind the
-    constant 2'b10 that the property checks (Yosys would fit a list of the wrong width silently)."""
-    regs: list[tuple[str, int]] = []
+    """The constant-time job's probe width (a chparam) and its connections, per build: one list
+    of control registers (formal/ct/control.txt: path, width and `pipe` for the pipelined build's
+    own a line) for both copies, each behind the constant 2'b10 that the property checks (Yosys
+    would fit a list of the wrong width silently). Task tags: `one` the builds without the
+    pipeline, `pipe` the pipelined build."""
+    regs: list[tuple[str, int, bool]] = []
     for n, line in enumerate((root / CT_CONTROL).read_text().splitlines(), 1):
         words = line.split("#", 1)[0].split()
         if not words:
             continue
-        if len(words) != 2 or not words[1].isdigit() or not re.fullmatch(r"[\w.]+", words[0]):
-            raise GenError(f"{CT_CONTROL}:{n}: want `path width`, not {' '.join(words)!r}")
-        regs.append((words[0], int(words[1])))
-    width = sum(w for _, w in regs)
-    probes = [f"connect -nomap -nounset -set p_ctl_{c} 2'b10," + ",".join(f"u_{c}.{r}" for r, _ in regs)
-              for c in "ab"]
-    return f"chparam -set CtlW {width} pqx_ct_top_props", "\n".join(probes)
+        if not (len(words) == 2 or (len(words) == 3 and words[2] == "pipe")) or not words[1].isdigit() \
+                or not re.fullmatch(r"[\w.]+", words[0]):
+            raise GenError(f"{CT_CONTROL}:{n}: want `path width [pipe]`, not {' '.join(words)!r}")
+        regs.append((words[0], int(words[1]), len(words) == 3))
+    widths, probes = [], []
+    for tag, pipe in (("one", False), ("pipe", True)):
+        some = [(r, w) for r, w, p in regs if pipe or not p]
+        widths.append(f"{tag}: chparam -set CtlW {sum(w for _, w in some)} pqx_ct_top_props")
+        probes += [f"{tag}: connect -nomap -nounset -set p_ctl_{c} 2'b10," + ",".join(f"u_{c}.{r}" for r, _ in some)
+                   for c in "ab"]
+    return "\n".join(widths), "\n".join(probes)
 
 
 def stale(root: Path = ROOT, files: dict[str, str] | None = None) -> list[str]:

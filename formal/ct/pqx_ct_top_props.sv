@@ -211,15 +211,24 @@ module pqx_ct_top_props #(
                  d.op == pqx_pkg::OpCl128 || d.op == pqx_pkg::OpCl192 || d.op == pqx_pkg::OpCl256);
   endfunction
 
-  // The in-flight queue's entries (u_inflight.q_q of each copy): equal but for the operands,
-  // and the public operands (below) of a queued instruction equal too.
+  // The in-flight queue's entries (u_inflight.q_q of each copy) and, in the pipelined build, the
+  // dispatch register (g_dispatch.dsp_q): equal but for the operands, and the public operands
+  // (below) of such an instruction equal too.
   localparam int unsigned EW = pqx_pkg::EntryW;
   logic [4*EW-1:0] p_q_a, p_q_b;
-  logic [3:0]      q_ok;
-  for (genvar k = 0; k < 4; k++) begin : g_q
+  logic [EW-1:0]   p_dsp_a, p_dsp_b;
+  if (!Pipelined) begin : g_no_dsp
+    assign p_dsp_a = '0;
+    assign p_dsp_b = '0;
+  end
+  logic [5*EW-1:0] ent_a, ent_b;
+  assign ent_a = {p_dsp_a, p_q_a};
+  assign ent_b = {p_dsp_b, p_q_b};
+  logic [4:0]      q_ok;
+  for (genvar k = 0; k < 5; k++) begin : g_q
     pqx_pkg::entry_t ea, eb;
-    assign ea = p_q_a[k*EW +: EW];
-    assign eb = p_q_b[k*EW +: EW];
+    assign ea = ent_a[k*EW +: EW];
+    assign eb = ent_b[k*EW +: EW];
     assign q_ok[k] = {ea.id, ea.accepted, ea.hartid, ea.rd, ea.dec} ==
                      {eb.id, eb.accepted, eb.hartid, eb.rd, eb.dec} &&
                      !(slot_op_rs1(ea.dec.op) && ea.rs[31:0] != eb.rs[31:0]) &&
