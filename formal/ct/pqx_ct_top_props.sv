@@ -20,9 +20,9 @@
 // breaks a_control (the planted bug modp_early_when_zero: rtl/arith/unit.toml).
 //
 // Host assumptions: those of a legal CV-X-IF 1.0 host, as in formal/xif_shell (ids fresh and in
-// order, a commit or kill names an instruction in flight), written over copy A's ports through
-// the shared shadow queue (formal/lib/pqx_xif_shadow.sv). Copy B's ports are equal to A's
-// wherever the property holds, so the assumptions are the same for both.
+// order, a commit or kill names an instruction in flight: formal/lib/pqx_xif_host.sv), written
+// over copy A's ports. Copy B's ports are equal to A's wherever the property holds, so the
+// assumptions are the same for both.
 `default_nettype none
 
 module pqx_ct_top_props #(
@@ -119,37 +119,35 @@ module pqx_ct_top_props #(
   end
 
   // ---------------------------------------------------------------- host assumptions
-  // The shadow queue of copy A's instructions (no payload of its own) gives the in-flight ids.
+  // formal/lib/pqx_xif_host.sv, as in formal/xif_shell, over copy A's ports.
   localparam int SQD = Pipelined ? 8 : 5;       // as formal/xif_shell: the most in flight
   localparam int NW  = $clog2(SQD + 2);
   localparam int NC  = SQD + 1;
 
-  logic                issue_fire, rs_start, busy_q;
-  logic [NW-1:0]       sq_n_q;
-  logic [SQD-1:0][3:0] sq_id_q;
-  logic                tgt_any;
+  logic                issue_fire, unused_busy, unused_rs_start, unused_tgt_any, unused_tgt_oldest;
+  logic [NW-1:0]       unused_n, unused_n_d;
+  logic [SQD-1:0][3:0] unused_id;
   logic [SQD-1:0]      unused_acc, unused_cmt;
   logic [SQD-1:0][0:0] unused_pl;
-  logic [NW-1:0]       unused_n_d;
   logic [NC-1:0]       unused_keep, unused_c_acc, unused_c_cmt;
   logic [NC-1:0][0:0]  unused_c_pl;
-  logic                unused_tgt_oldest;
 
   assign issue_fire = issue_valid_i && t_a.issue_ready;
-  assign rs_start   = rst_ni && t_a.result_valid && !busy_q;
 
-  always @(posedge clk_i) busy_q <= rst_ni && t_a.result_valid && !result_ready_i;
-
-  pqx_xif_shadow #(.D(SQD), .PW(1), .NW(NW)) u_shadow (
+  pqx_xif_host #(.D(SQD), .PW(1), .NW(NW)) u_host (
     .clk_i, .rst_ni,
-    .in_valid_i     (issue_fire),
-    .in_id_i        (issue_id_i),
-    .in_acc_i       (t_a.issue_accept),
-    .in_pl_i        (1'b0),
-    .leave_i        (rs_start),
+    .issue_fire_i   (issue_fire),
+    .issue_id_i,
+    .issue_accept_i (t_a.issue_accept),
+    .issue_pl_i     (1'b0),
+    .result_valid_i (t_a.result_valid),
+    .result_ready_i,
+    .result_id_i    (t_a.result_id),
     .commit_valid_i, .commit_id_i, .commit_kill_i,
-    .n_q            (sq_n_q),
-    .id_q           (sq_id_q),
+    .busy_q         (unused_busy),
+    .rs_start_o     (unused_rs_start),
+    .n_q            (unused_n),
+    .id_q           (unused_id),
     .acc_q          (unused_acc),
     .cmt_q          (unused_cmt),
     .pl_q           (unused_pl),
@@ -158,33 +156,9 @@ module pqx_ct_top_props #(
     .acc_o          (unused_c_acc),
     .cmt_o          (unused_c_cmt),
     .pl_o           (unused_c_pl),
-    .tgt_any_o      (tgt_any),
+    .tgt_any_o      (unused_tgt_any),
     .tgt_oldest_o   (unused_tgt_oldest)
   );
-
-  // In flight, in issue order: the instruction whose result is ongoing (busy_q), then the queue.
-  logic       live_any, id_fresh;
-  logic [3:0] live_oldest, live_newest;
-  always @* begin
-    live_any    = busy_q || (sq_n_q != '0);
-    live_oldest = busy_q ? t_a.result_id : sq_id_q[0];
-    live_newest = t_a.result_id;
-    for (int c = 0; c < SQD; c++)
-      if (NW'(c + 1) == sq_n_q) live_newest = sq_id_q[c];
-    id_fresh    = !(busy_q && t_a.result_id == issue_id_i);
-    for (int c = 0; c < SQD; c++)
-      if (c < sq_n_q && sq_id_q[c] == issue_id_i) id_fresh = 1'b0;
-  end
-
-  always @* begin
-    if (rst_ni) begin
-      if (issue_fire) begin
-        assume (id_fresh);
-        if (live_any) assume (4'(issue_id_i - live_oldest) > 4'(live_newest - live_oldest));
-      end
-      if (commit_valid_i) assume (tgt_any);
-    end
-  end
 
   // ---------------------------------------------------------------- the invariant
   // Every control register of copy A equals its twin in copy B: the .sby connects the probes

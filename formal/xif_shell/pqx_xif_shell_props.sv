@@ -19,7 +19,8 @@
 // result transaction has not started: entries are appended at the issue handshake, marked
 // committed by a commit (batch), removed by a kill (batch), by their commit if rejected, and at
 // the start of their result transaction. It is written from the CV-X-IF rules, not from the RTL
-// (formal/lib/pqx_xif_shadow.sv, shared with formal/bridge).
+// (formal/lib/pqx_xif_shadow.sv, shared with formal/bridge); it and the host assumptions above
+// are formal/lib/pqx_xif_host.sv, shared with formal/ct.
 //
 // Properties (all safety):
 //   a. kill safety, every unit built. A unit starts (single-cycle execution, a multi-cycle start)
@@ -205,6 +206,7 @@ module pqx_xif_shell_props #(
   logic [NW-1:0]       sq_n_q;
   logic                busy_q;     // a result transaction is ongoing (valid && !ready last cycle)
   logic                exec_ok_q;  // last cycle: oldest in-flight instruction may execute
+  logic                rs_start;   // a new result transaction starts in this cycle
 
   // result payload of the last cycle (property c)
   logic [0:0]  pl_hart_q;
@@ -214,29 +216,30 @@ module pqx_xif_shell_props #(
   logic        pl_we_q, pl_exc_q, pl_dbg_q, pl_err_q;
   logic [5:0]  pl_exccode_q;
 
-  // A new result transaction starts in this cycle.
-  logic rs_start;
-  assign rs_start = rst_ni && result_valid_o && !busy_q;
-
   // The shadow queue (formal/lib/pqx_xif_shadow.sv); an entry's own fields here: rd, so_class,
   // writeback, hartid.
   localparam int PW = 5 + 4 + 1 + 1;
   logic [SQD-1:0][PW-1:0] sq_pl_q;
   logic [NC-1:0][PW-1:0]  c_pl;
   logic [NC-1:0]          k3, c_acc, cmt2;
-  logic                   tgt_any;
+  logic                   unused_tgt_any;   // the host's assumption reads it
   logic [NW-1:0]          n_d;
   logic                   unused_tgt_oldest;
 
-  pqx_xif_shadow #(.D(SQD), .PW(PW), .NW(NW)) u_shadow (
+  // The host (formal/lib/pqx_xif_host.sv: the shadow queue and the host assumptions).
+  pqx_xif_host #(.D(SQD), .PW(PW), .NW(NW), .IdOrder(IdOrder)) u_host (
     .clk_i, .rst_ni,
-    .in_valid_i     (issue_fire),
-    .in_id_i        (issue_id_i),
-    .in_acc_i       (issue_accept_o),
-    .in_pl_i        ({issue_instr_i[11:7], so_class(issue_instr_i), issue_writeback_o,
+    .issue_fire_i   (issue_fire),
+    .issue_id_i,
+    .issue_accept_i (issue_accept_o),
+    .issue_pl_i     ({issue_instr_i[11:7], so_class(issue_instr_i), issue_writeback_o,
                       issue_hartid_i[0]}),
-    .leave_i        (rs_start),
+    .result_valid_i (result_valid_o),
+    .result_ready_i,
+    .result_id_i    (result_id_o),
     .commit_valid_i, .commit_id_i, .commit_kill_i,
+    .busy_q,
+    .rs_start_o     (rs_start),
     .n_q            (sq_n_q),
     .id_q           (sq_id_q),
     .acc_q          (sq_acc_q),
@@ -247,7 +250,7 @@ module pqx_xif_shell_props #(
     .acc_o          (c_acc),
     .cmt_o          (cmt2),
     .pl_o           (c_pl),
-    .tgt_any_o      (tgt_any),
+    .tgt_any_o      (unused_tgt_any),
     .tgt_oldest_o   (unused_tgt_oldest)
   );
   always @* begin
@@ -272,13 +275,8 @@ module pqx_xif_shell_props #(
   end
 
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      busy_q    <= 1'b0;
-      exec_ok_q <= 1'b0;
-    end else begin
-      busy_q    <= result_valid_o && !result_ready_i;
-      exec_ok_q <= exec_ok;
-    end
+    if (!rst_ni) exec_ok_q <= 1'b0;
+    else         exec_ok_q <= exec_ok;
     pl_hart_q    <= result_hartid_o;
     pl_id_q      <= result_id_o;
     pl_data_q    <= result_data_o;
@@ -291,31 +289,7 @@ module pqx_xif_shell_props #(
   end
 
   // ---------------------------------------------------------------- host assumptions
-  // In-flight instructions in issue order: the one whose result is ongoing (busy_q), then the table.
-  logic       live_any;
-  logic [3:0] live_oldest, live_newest;
-  logic       id_fresh;
-  always @* begin
-    live_any    = busy_q || (sq_n_q != '0);
-    live_oldest = busy_q ? result_id_o : sq_id_q[0];
-    live_newest = result_id_o;
-    for (int c = 0; c < SQD; c++)
-      if (NW'(c + 1) == sq_n_q) live_newest = sq_id_q[c];
-    id_fresh    = !(busy_q && result_id_o == issue_id_i);
-    for (int c = 0; c < SQD; c++)
-      if (c < sq_n_q && sq_id_q[c] == issue_id_i) id_fresh = 1'b0;
-  end
-
-  always @* begin
-    if (rst_ni) begin
-      if (issue_fire) begin
-        assume (id_fresh);
-        if (IdOrder != 0 && live_any)
-          assume (4'(issue_id_i - live_oldest) > 4'(live_newest - live_oldest));
-      end
-      if (commit_valid_i) assume (tgt_any);
-    end
-  end
+  // In pqx_xif_host (u_host above): fresh ids in order, commits and kills of instructions in flight.
 
   // ---------------------------------------------------------------- properties
   // (a) kill safety. S and O change only through the state unit's start_i or its word write
