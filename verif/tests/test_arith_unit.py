@@ -1,11 +1,12 @@
 """Unit tests of `pqx_arith_unit` (lattice butterflies and reductions, GF(2^8), Karatsuba, HQC
 Barrett, MODP_MONTYMUL).
 
-A `PqxModel` runs alongside the DUT. Each single-cycle operation drives start_i/op_i/rs*_i right
-after a rising edge, reads data_o 1 ns later (it is combinational) and compares it with the
-model's result; the latches update at the next edge. The latches are compared twice: through the
-instructions that read them (BFNTTDH/BFINTTDH read H, KARATS3/4 read the product of the latched
-Karatsuba operands) and by a backdoor read of h_q, ka_q, kb_q before every operation. The numeric
+The shared unit driver (verif/tests/unit_driver.py) runs a `PqxModel` alongside the DUT: each
+single-cycle operation drives start_i/op_i/rs*_i right after a rising edge, reads data_o 1 ns
+later (it is combinational) and compares it with the model's result; the latches update at the
+next edge. The latches are compared twice: through the instructions that read them
+(BFNTTDH/BFINTTDH read H, KARATS3/4 read the product of the latched Karatsuba operands) and by a
+backdoor read of h_q, ka_q, kb_q after every operation (before it, in the pipelined build). The numeric
 op codes come from the `op_e` enum parsed out of rtl/pqx_pkg.sv.
 
   ArithResetTest        reset: latches zero, mc_done_o low; idle cycles keep it so
@@ -41,18 +42,15 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 from __future__ import annotations
 
 import itertools
-import os
-import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge, Timer
+from cocotb.triggers import RisingEdge, Timer
 
-from verif.models import INSTRUCTIONS, PqxModel, encode
+from verif.models import INSTRUCTIONS
 from verif.models.consts import M32, M64, N_HQC, Q_D as QD, Q_F as QF, Q_K as QK
 from verif.models.isa_table import PIPELINE_DISPATCH
 from verif.models.timing import contract as latency_contract, pipelined_build
-from verif.sv_enums import isa_op_codes
+from verif.tests.unit_driver import UnitTb, knob
 
 HQC_N = {f"BARRETT_HQC{k}": n for k, n in N_HQC.items()}
 
@@ -84,11 +82,6 @@ CORNERS = [
 ]
 
 
-def knob(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    return int(value) if value else default
-
-
 def sx(v: int, bits: int) -> int:
     v &= (1 << bits) - 1
     return v - (1 << bits) if v >> (bits - 1) else v
@@ -104,73 +97,26 @@ def clmul_by_int(a: int, b: int, width: int) -> int:
     return sum(((p >> (step * j)) & 1) << j for j in range(2 * width - 1))
 
 
-class ArithTb:
-    """Clock, reset, model and one-operation-per-cycle driver with latch compare."""
+class ArithTb(UnitTb):
+    """The shared unit driver (verif/tests/unit_driver.py) with H, KA, KB as registers; in the
+    pipelined build each operation goes through the pipeline instead (op_pipelined)."""
+
+    extra_inputs = ("tag_i", "pipe_take_i")
 
     def __init__(self, dut) -> None:
-        self.dut = dut
-        self.rng = random.Random(cocotb.RANDOM_SEED)
-        self.model = PqxModel()
-        self.codes = isa_op_codes(ARITH_OPS)
-        self.words = {n: encode(n) for n in ARITH_OPS}
-        self.ops = 0
-        self.latch_checks = 0
-        self.count: dict[str, int] = {}
+        super().__init__(dut, "arith")
 
-    async def start(self) -> None:
+    def registers(self) -> dict:
         d = self.dut
-        Clock(d.clk_i, 10, "ns").start()
-        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.rs3_i, d.mc_start_i, d.mc_ack_i, d.tag_i,
-                    d.pipe_take_i):
-            sig.value = 0
-        d.rst_ni.value = 0
-        await ClockCycles(d.clk_i, 3)
-        d.rst_ni.value = 1
-        await RisingEdge(d.clk_i)
-        await Timer(1, "ns")
-        self.check_latches("after reset")
-        assert not int(d.mc_done_o.value), "mc_done_o high after reset"
+        return {"H": d.h_q, "KA": d.ka_q, "KB": d.kb_q}
 
-    # ------------------------------------------------------------------ latches
-    def check_latches(self, where: str) -> None:
-        d, lat = self.dut, self.model.latches
-        dut = (int(d.h_q.value), int(d.ka_q.value), int(d.kb_q.value))
-        ref = (lat.get("H", 0), lat.get("KA", 0), lat.get("KB", 0))
-        if dut != ref:
-            raise AssertionError(f"{where}: latches (H, KA, KB) DUT ({dut[0]:#x}, {dut[1]:#x}, {dut[2]:#x}) "
-                                 f"model ({ref[0]:#x}, {ref[1]:#x}, {ref[2]:#x})")
-        self.latch_checks += 1
-
-    # ------------------------------------------------------------------ one operation
-    async def op(self, name: str, rs1: int = 0, rs2: int = 0, rs3: int = 0, check_latches: bool = True) -> int:
-        """Run one single-cycle instruction (operands taken mod 2^32); returns data_o.
-
-        Entered 1 ns after an edge (or right at it) and left right after the next rising edge
-        (pipelined build: right after the edge of its ack)."""
+    async def op(self, name: str, rs1: int = 0, rs2: int = 0, rs3: int = 0, check: bool = True) -> int:
+        """Run one single-cycle instruction (operands taken mod 2^32); returns data_o."""
         if PIPELINED:
-            return await self.op_pipelined(name, rs1, rs2, rs3, check_latches)
-        d = self.dut
-        rs1, rs2, rs3 = rs1 & M32, rs2 & M32, rs3 & M32
-        d.start_i.value = 1
-        d.op_i.value = self.codes[name]
-        d.rs1_i.value = rs1
-        d.rs2_i.value = rs2
-        d.rs3_i.value = rs3
-        await Timer(1, "ns")
-        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x}, {rs3:#010x})"
-        if check_latches:
-            self.check_latches(f"before {what}")
-        data = int(d.data_o.value)
-        want = self.model.execute(self.words[name], rs1, rs2, rs3).data
-        if data != want:
-            raise AssertionError(f"{what}: DUT data {data:#010x}, model {want:#010x}")
-        await RisingEdge(d.clk_i)
-        d.start_i.value = 0
-        self.ops += 1
-        self.count[name] = self.count.get(name, 0) + 1
-        return data
+            return await self.op_pipelined(name, rs1, rs2, rs3, check)
+        return await super().op(name, rs1, rs2, rs3, check)
 
-    async def op_pipelined(self, name: str, rs1: int, rs2: int, rs3: int, check_latches: bool) -> int:
+    async def op_pipelined(self, name: str, rs1: int, rs2: int, rs3: int, check: bool) -> int:
         """The pipelined build, one instruction in the pipeline: start, junk on the operand ports
         afterwards, valid exactly done_after(name) cycles later with its tag, held until a random
         take."""
@@ -184,8 +130,8 @@ class ArithTb:
         d.tag_i.value = tag
         await Timer(1, "ns")
         what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x}, {rs3:#010x})"
-        if check_latches:
-            self.check_latches(f"before {what}")
+        if check:
+            self.check_state(f"before {what}")
         assert int(d.pipe_ready_o.value) and int(d.pipe_empty_o.value), f"{what}: pipeline not empty"
         want = self.model.execute(self.words[name], rs1, rs2, rs3).data
         await RisingEdge(d.clk_i)
@@ -219,14 +165,6 @@ class ArithTb:
         self.ops += 1
         self.count[name] = self.count.get(name, 0) + 1
         return data
-
-    async def idle(self, cycles: int = 1) -> None:
-        self.dut.start_i.value = 0
-        await ClockCycles(self.dut.clk_i, cycles)
-
-    def report(self, what: str) -> None:
-        counts = ", ".join(f"{n} {c}" for n, c in sorted(self.count.items()))
-        self.dut._log.info(f"{what}: {self.ops} operations ({counts}), {self.latch_checks} latch compares")
 
     # ------------------------------------------------------------------ operands
     def word(self) -> int:
@@ -293,11 +231,7 @@ async def ArithResetTest(dut):
     await tb.op("BFNTTD", 5, 7, 11)
     await tb.op("KARATS1", M32, M32)
     await tb.op("KARATS2", M32, M32)
-    dut.rst_ni.value = 0
-    await ClockCycles(dut.clk_i, 2)
-    dut.rst_ni.value = 1
-    tb.model.reset()
-    await RisingEdge(dut.clk_i)
+    await tb.reset()
     for name in LATCH_READERS:
         assert await tb.op(name) == 0, name
     tb.report("reset")
@@ -372,7 +306,7 @@ async def ArithStartLowTest(dut):
             dut.rs1_i.value, dut.rs2_i.value, dut.rs3_i.value = tb.word(), tb.word(), tb.word()
             await RisingEdge(dut.clk_i)
             await Timer(1, "ns")
-            tb.check_latches(f"start_i=0 op_i={code}")
+            tb.check_state(f"start_i=0 op_i={code}")
             assert not int(dut.mc_done_o.value), f"mc_done_o without a start (op_i={code})"
             assert not int(dut.pipe_valid_o.value), f"pipe_valid_o without a start (op_i={code})"
         for name in LATCH_READERS:
@@ -479,7 +413,7 @@ async def ArithPipeStreamTest(dut):
         d.pipe_take_i.value = 0
         await Timer(1, "ns")
         assert int(d.pipe_empty_o.value) and not int(d.pipe_valid_o.value), f"stream {k}: pipeline not empty"
-        tb.check_latches(f"after stream {k}")
+        tb.check_state(f"after stream {k}")
         streams += 1
     dut._log.info(f"{streams} streams, {results} results in order, {stalls} stalled cycles")
 

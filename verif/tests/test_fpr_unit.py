@@ -1,10 +1,11 @@
 """Unit tests of `pqx_fpr_unit` (Falcon FPR: pack with round to nearest even, 64-bit normalise).
 
-A `PqxModel` with the FPR semantics (verif/models/fpr.py) runs alongside the DUT. Each operation
-drives start_i/op_i/rs*_i right after a rising edge, reads data_o 1 ns later (it is combinational)
-and compares it with the model's result (FPR_LOAD_SE writes no rd: data_o must be 0); the latches
-update at the next edge. The latches (s, e, F, NM, NE) are compared twice: through the instructions
-that read them and by a backdoor read of s_q, e_q, f_q, nm_q, ne_q before every operation.
+The shared unit driver (verif/tests/unit_driver.py) runs a `PqxModel` with the FPR semantics
+(verif/models/fpr.py) alongside the DUT: each operation drives start_i/op_i/rs*_i right after a
+rising edge, reads data_o 1 ns later (it is combinational) and compares it with the model's
+result (FPR_LOAD_SE writes no rd: data_o must be 0); the latches update at the next edge. The
+latches (s, e, F, NM, NE) are compared twice: through the instructions that read them and by a
+backdoor read of s_q, e_q, f_q, nm_q, ne_q after every operation.
 Where the packed value is in the normal range (m in [2^54, 2^55), e in [-1076, 969]), the 64-bit
 word assembled from FPR_EXEC and FPR_RDHI is also compared with the correctly rounded double of
 (-1)^s m 2^e (float(Fraction)), and a normalised pair with m << shift, e - shift by bit length,
@@ -29,18 +30,15 @@ Seeded from cocotb.RANDOM_SEED (the SEED make variable).
 from __future__ import annotations
 
 import math
-import os
-import random
 import struct
 from fractions import Fraction
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge, Timer
+from cocotb.triggers import RisingEdge, Timer
 
-from verif.models import INSTRUCTIONS, PqxModel, encode
+from verif.models import INSTRUCTIONS
 from verif.models.pqx_model import M32, M64, s32
-from verif.sv_enums import isa_op_codes
+from verif.tests.unit_driver import UnitTb, knob
 
 E_MIN, E_MAX = -1076, 969            # normal range of FPR for m in [2^54, 2^55)
 
@@ -51,11 +49,6 @@ PROBES = ("s_q", "e_q", "f_q", "nm_q", "ne_q")
 E_CORNERS = [0, 1, -1, E_MIN, E_MIN - 1, E_MIN + 1, E_MAX, E_MAX + 1, -54, -55, 63, -63, 1 << 20,
              -(1 << 31), -(1 << 31) + 1, -(1 << 31) + 62, -(1 << 31) + 63, (1 << 31) - 1,
              (1 << 31) - 1076, (1 << 31) - 1077, 2047, 2048]
-
-
-def knob(name: str, default: int) -> int:
-    value = os.environ.get(name)
-    return int(value) if value else default
 
 
 def ieee_bits(s: int, e: int, m: int) -> int:
@@ -73,91 +66,21 @@ def in_normal_range(e: int, m: int) -> bool:
     return 1 << 54 <= m < 1 << 55 and E_MIN <= e <= E_MAX
 
 
-class FprTb:
-    """Clock, reset, model and one-operation-per-cycle driver with latch compare."""
+class FprTb(UnitTb):
+    """The shared unit driver (verif/tests/unit_driver.py) with the FPR latches as registers, and
+    the pack and normalise sequences."""
 
     def __init__(self, dut) -> None:
-        self.dut = dut
-        self.rng = random.Random(cocotb.RANDOM_SEED)
-        self.model = PqxModel()
-        self.codes = isa_op_codes(FPR_OPS)
-        self.words = {n: encode(n) for n in FPR_OPS}
-        self.ops = 0
-        self.latch_checks = 0
+        super().__init__(dut, "fpr")
         self.ieee_checks = 0
         self.norm_checks = 0
-        self.count: dict[str, int] = {}
-        self.probes = [getattr(dut, p) for p in PROBES]
 
-    async def start(self) -> None:
-        d = self.dut
-        Clock(d.clk_i, 10, "ns").start()
-        for sig in (d.start_i, d.op_i, d.rs1_i, d.rs2_i, d.rs3_i):
-            sig.value = 0
-        d.rst_ni.value = 0
-        await ClockCycles(d.clk_i, 3)
-        d.rst_ni.value = 1
-        await RisingEdge(d.clk_i)
-        await Timer(1, "ns")
-        self.check_latches("after reset")
-
-    async def reset(self) -> None:
-        """Reset in the middle of use; entered and left right after a rising edge."""
-        d = self.dut
-        d.start_i.value = 0
-        d.rst_ni.value = 0
-        await ClockCycles(d.clk_i, 2)
-        d.rst_ni.value = 1
-        self.model.reset()
-        await RisingEdge(d.clk_i)
-
-    # ------------------------------------------------------------------ latches
-    def dut_latches(self) -> tuple[int, ...]:
-        return tuple(int(h.value) for h in self.probes)
-
-    def check_latches(self, where: str) -> None:
-        dut = self.dut_latches()
-        ref = tuple(self.model.latches.get(n, 0) for n in LATCHES)
-        if dut != ref:
-            pairs = ", ".join(f"{n} DUT {a:#x} model {b:#x}" for n, a, b in zip(LATCHES, dut, ref))
-            raise AssertionError(f"{where}: latches {pairs}")
-        self.latch_checks += 1
-
-    # ------------------------------------------------------------------ one operation
-    async def op(self, name: str, rs1: int = 0, rs2: int = 0, rs3: int = 0, check_latches: bool = True) -> int:
-        """Run one instruction (operands taken mod 2^32); returns data_o.
-
-        Entered 1 ns after an edge (or right at it) and left right after the next rising edge."""
-        d = self.dut
-        rs1, rs2, rs3 = rs1 & M32, rs2 & M32, rs3 & M32
-        d.start_i.value = 1
-        d.op_i.value = self.codes[name]
-        d.rs1_i.value = rs1
-        d.rs2_i.value = rs2
-        d.rs3_i.value = rs3
-        await Timer(1, "ns")
-        what = f"op {self.ops}: {name} rs=({rs1:#010x}, {rs2:#010x}, {rs3:#010x})"
-        if check_latches:
-            self.check_latches(f"before {what}")
-        data = int(d.data_o.value)
-        res = self.model.execute(self.words[name], rs1, rs2, rs3)
-        assert res.we == INSTRUCTIONS[name].writeback and not res.exc, (what, res)
-        if data != res.data:
-            raise AssertionError(f"{what}: DUT data {data:#010x}, model {res.data:#010x}")
-        await RisingEdge(d.clk_i)
-        d.start_i.value = 0
-        self.ops += 1
-        self.count[name] = self.count.get(name, 0) + 1
-        return data
-
-    async def idle(self, cycles: int = 1) -> None:
-        self.dut.start_i.value = 0
-        await ClockCycles(self.dut.clk_i, cycles)
+    def registers(self) -> dict:
+        return {name: getattr(self.dut, probe) for name, probe in zip(LATCHES, PROBES)}
 
     def report(self, what: str) -> None:
-        counts = ", ".join(f"{n} {c}" for n, c in sorted(self.count.items()))
-        self.dut._log.info(f"{what}: {self.ops} operations ({counts}), {self.latch_checks} latch compares, "
-                           f"{self.ieee_checks} IEEE compares, {self.norm_checks} normalisation compares")
+        super().report(what)
+        self.dut._log.info(f"{what}: {self.ieee_checks} IEEE compares, {self.norm_checks} normalisation compares")
 
     # ------------------------------------------------------------------ sequences
     async def pack(self, s: int, e: int, ms: list[int], rs1_junk: int = 0) -> list[int]:
@@ -226,11 +149,11 @@ async def FprResetTest(dut):
     for _ in range(5):
         await tb.idle()
         await Timer(1, "ns")
-        tb.check_latches("idle")
+        tb.check_state("idle")
     await tb.reset()
     await Timer(1, "ns")
-    tb.check_latches("after the second reset")
-    assert tb.dut_latches() == (0, 0, 0, 0, 0)
+    tb.check_state("after the second reset")
+    assert tb.dut_registers() == (0, 0, 0, 0, 0)
     for name in ("FPR_RDHI", "FPR_NORM64_RDHI", "FPR_NORM64_RDE"):
         assert await tb.op(name) == 0, name
     tb.report("reset")
@@ -350,15 +273,15 @@ async def FprStartLowTest(dut):
     for rep in range(4):
         await tb.pack(rng.randrange(2), rng.randint(E_MIN, E_MAX), [tb.mant()])
         await tb.norm(rng.getrandbits(64), s32(rng.getrandbits(32)))
-        before = tb.dut_latches()
+        before = tb.dut_registers()
         for code in writers * 8 + list(range(128)):
             dut.start_i.value = 0
             dut.op_i.value = code
             dut.rs1_i.value, dut.rs2_i.value, dut.rs3_i.value = tb.words3()
             await RisingEdge(dut.clk_i)
             await Timer(1, "ns")
-            tb.check_latches(f"start_i=0 op_i={code}")
-        assert tb.dut_latches() == before
+            tb.check_state(f"start_i=0 op_i={code}")
+        assert tb.dut_registers() == before
         for name in ("FPR_RDHI", "FPR_NORM64_RDHI", "FPR_NORM64_RDE"):
             await tb.op(name, *tb.words3())
     tb.report("start_i=0")
@@ -375,7 +298,7 @@ async def FprOtherOpsTest(dut):
     for rep in range(3):
         await tb.pack(rng.randrange(2), rng.randint(E_MIN, E_MAX), [tb.mant()])
         await tb.norm(rng.getrandbits(64), s32(rng.getrandbits(32)))
-        before = tb.dut_latches()
+        before = tb.dut_registers()
         for code in others:
             dut.start_i.value = 1
             dut.op_i.value = code
@@ -384,8 +307,8 @@ async def FprOtherOpsTest(dut):
             assert int(dut.data_o.value) == 0, f"op_i={code}: data_o {int(dut.data_o.value):#x}"
             await RisingEdge(dut.clk_i)
             await Timer(1, "ns")
-            tb.check_latches(f"start_i=1 op_i={code} (not an FPR op)")
+            tb.check_state(f"start_i=1 op_i={code} (not an FPR op)")
         dut.start_i.value = 0
-        assert tb.dut_latches() == before
+        assert tb.dut_registers() == before
     tb.dut._log.info(f"other ops: {len(others)} op codes x 3, data_o 0, latches unchanged")
     tb.report("other ops")
