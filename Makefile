@@ -28,7 +28,7 @@ CACHE ?=
 FRESH ?=
 COSTS ?=
 
-.PHONY: help test regress report coverage formal sim kat run cycles synth lint models mutants gen clean clean-venv venv
+.PHONY: help test regress report coverage formal sim kat run cycles tvla synth lint models mutants gen clean clean-venv venv
 
 help:
 	@echo "PQX make targets"
@@ -68,6 +68,9 @@ help:
 	@echo "                                 schemes (ML-KEM, ML-DSA, SLH-DSA) next to HORCRUX Table IV, with"
 	@echo "                                 constant-time figures (build/reports/schemes.md; not with KERNEL=;"
 	@echo "                                 tens of minutes: plain-C SLH-DSA; QUICK=1: one case per set)"
+	@echo "  make tvla [OP=o] [TRACES=n] [SEED=n]"
+	@echo "                                 pre-silicon leakage: ML-KEM-768 Decaps on the SoC, fixed vs random"
+	@echo "                                 input, Welch's t per cycle and unit (build/reports/leakage.md)"
 	@echo "  make synth [UNIT=u] [FLOW=f]    area and Fmax per unit and for pqx_top: generic gates (NAND2"
 	@echo "                                 equivalents) and ECP5 LFE5U-85F-8 place and route (yowasp Yosys +"
 	@echo "                                 nextpnr); build/reports/synth.md, with the change against the last run;"
@@ -121,6 +124,9 @@ run: $(STAMP)
 	@$(PY) -m scripts.run --fw "$(FW)" $(if $(MAX_CYCLES),--max-cycles $(MAX_CYCLES)) \
 		$(if $(filter 1 yes true,$(WAVES)),--waves) $(if $(filter 0 no off,$(ERRATA)),--no-errata-workaround) \
 		$(if $(filter 1 yes true,$(CHECK)),--check)
+
+tvla: $(STAMP)
+	@$(PY) -m scripts.tvla $(if $(OP),--op $(OP)) $(if $(TRACES),--traces $(TRACES)) $(if $(SEED),--seed $(SEED))
 
 cycles: $(STAMP)
 	@$(PY) -m scripts.cycles $(if $(SEED),--seed $(SEED)) $(if $(KERNEL),--kernel $(KERNEL)) \

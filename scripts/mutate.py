@@ -107,6 +107,20 @@ def run_firmware(m: Mutation) -> "Outcome":
     return Outcome(m.name, "error", f"scheme check did not run (see {MUTANT_DIR / m.name}/firmware.log)", secs)
 
 
+def run_tvla(m: Mutation) -> "Outcome":
+    """Checker "tvla": the leakage campaign (ML-KEM-768 Decaps, 8 traces) on a mutated copy of
+    rtl/; killed when its check fails (a unit active without an instruction of its own, or
+    traces of unequal length or instruction sequence)."""
+    rc, lines, secs = _run_on_copy(m, "rtl", [sys.executable, "-m", "scripts.tvla", "--traces", "8",
+                                              "--report", str(MUTANT_DIR / m.name)], "tvla.log")
+    if rc == 0:
+        return Outcome(m.name, "SURVIVED", "-", secs)
+    found = [ln.strip("* ") for ln in lines if ln.startswith("**")]
+    if rc == 1 and found:
+        return Outcome(m.name, "killed", f"leakage check: {found[0]}", secs)
+    return Outcome(m.name, "error", f"leakage campaign did not run (see {MUTANT_DIR / m.name}/tvla.log)", secs)
+
+
 def run_formal(m: Mutation) -> "Outcome":
     """Run the mutant's proof task on a mutated copy of rtl/ and formal/."""
     _, job, task = m.checker.split(":")
@@ -331,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", action="append", default=[],
                     help="run only these mutants (repeatable or comma separated)")
     ap.add_argument("--unit", default="top", help="unit whose tests must kill the mutants")
-    ap.add_argument("--checker", choices=["sim", "formal", "soc", "soc-check", "firmware"],
+    ap.add_argument("--checker", choices=["sim", "formal", "soc", "soc-check", "firmware", "tvla"],
                     help="only the mutants with this kind of checker")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=None,
@@ -428,6 +442,8 @@ def main(argv: list[str] | None = None) -> int:
             o = run_soc(m)
         elif m.checker == "firmware":
             o = run_firmware(m)
+        elif m.checker == "tvla":
+            o = run_tvla(m)
         elif m.checker.startswith("formal:"):
             o = run_formal(m)
         else:       # "sim" (the --unit), "sim:UNIT" or "sim:UNIT:TEST"

@@ -291,7 +291,7 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
         long.append(Step("mutants: the unmutated copy passes (baseline of the simulation mutants)",
                          [PY, "-m", "scripts.mutate", "--checker", "sim", "--baseline-only"],
                          "python -m scripts.mutate --checker sim --baseline-only", kind="mutant"))
-        long += mutant_steps(("sim", "formal", "soc", "soc-check", "firmware"))
+        long += mutant_steps(("sim", "formal", "soc", "soc-check", "firmware", "tvla"))
         long += formal_steps(quick=False)
         long.append(sim_step("top", seed + 100, 100_000, "XifRandomTest"))
         long.append(Step("generated mutants (a sample of 40 drawn with the base seed)",
@@ -312,6 +312,12 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
                          [PY, "-m", "scripts.cycles", "--seed", str(seed), "--report", str(REPORTS)],
                          f"make cycles SEED={seed}", lane="soc"))
         long += scheme_steps(seed, "nightly")
+        # the pre-silicon leakage campaign (docs/leakage.md): other inputs every night
+        long.append(Step(f"leakage: ML-KEM-768 Decaps, fixed vs random ciphertext ({TVLA_TRACES} traces)",
+                         [PY, "-m", "scripts.tvla", "--traces", str(TVLA_TRACES), "--seed", str(seed),
+                          "--report", str(REPORTS)],
+                         f"python -m scripts.tvla --traces {TVLA_TRACES} --seed {seed}", seed,
+                         lane="soc-power", estimate=300.0))
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
         # the McEliece campaigns at nightly size: every weight-2 pattern for 8 Goppa polynomials
         long.append(sim_step("mce", seed + 300, 8))
@@ -342,6 +348,8 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
 
 
 NIGHTLY_FUZZ = 2000
+TVLA_TRACES = 200
+"""Traces of the nightly's leakage campaign (scripts/tvla.py; about 0.7 s each)."""
 """Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
 SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
                 "hqc_no_implicit_rejection", "hqc_rs_syndrome_short")

@@ -40,7 +40,8 @@ REPORTS = ROOT / "build" / "reports"
 PRODUCERS = {"cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC kernels, short inputs",
              "cycles.json": "SoC: cycle table", "cycles-quick/cycles.json": "SoC kernels, short inputs",
              "mutants-generated.json": "generated mutants",
-             "mutants-generated.md": "generated mutants"}
+             "mutants-generated.md": "generated mutants",
+             "leakage.md": "leakage", "leakage.json": "leakage"}
 """Report files that outlive a run: a directory's copy is used only when a step of that run
 produced it (the step's name starts with the value). Jobs that list their report files in
 steps.json (`outputs`: formal/*.json, synth/<unit>/synth.json, schemes/<set>/schemes.json) need
@@ -310,6 +311,11 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
     md += ["", "## Generated mutants (scripts/mutgen.py)", ""]
     if r.produced("mutants-generated.md"):
         md += r.produced("mutants-generated.md")[0].read_text().split("\n", 2)[2:]
+    else:
+        md.append("(not in this run: nightly)")
+    md += ["", "## Leakage (scripts/tvla.py, docs/leakage.md)", ""]
+    if r.produced("leakage.md"):
+        md += r.produced("leakage.md")[0].read_text().split("\n", 2)[2:]
     else:
         md.append("(not in this run: nightly)")
     md += ["", "## Implementation figures", ""]

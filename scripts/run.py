@@ -31,15 +31,20 @@ from verif.soc.sources import BENCH, MAIN, ROOT, TOP, soc_sources
 from verif.units import VERILATOR_ARGS
 
 
-def build(waves: bool, root: Path = ROOT) -> Path:
-    """The simulator binary of the SoC under `root`, (re)built when a source is newer than it."""
+POWER_VLT = ROOT / "verif" / "soc" / "power.vlt"
+"""The leakage build's Verilator configuration: PQX's registers public for the power probe."""
+
+
+def build(waves: bool, root: Path = ROOT, power: bool = False) -> Path:
+    """The simulator binary of the SoC under `root`, (re)built when a source is newer than it.
+    `power`: the leakage build (scripts/tvla.py: +power=<file> writes the power proxy)."""
     setup_verilator_env()
     files, incdirs = soc_sources(root)
-    sources = [Path(f) for f in files] + BENCH + [MAIN]
-    out = root / "build" / "soc" / ("waves" if waves else "fast")
+    sources = ([POWER_VLT] if power else []) + [Path(f) for f in files] + BENCH + [MAIN]
+    out = root / "build" / "soc" / ("power" if power else "waves" if waves else "fast")
     binary = out / f"V{TOP}"
     out.mkdir(parents=True, exist_ok=True)
-    cmd, env = _verilator_command(waves, out, sources, incdirs)
+    cmd, env = _verilator_command(waves, out, sources, incdirs, power)
     stamp = out / "build.cmd"        # a changed command line (flags) also means a rebuild
     line = " ".join(cmd) + "\nMAKEFLAGS=" + env["MAKEFLAGS"]
     with (out / ".lock").open("w") as lock:     # one build at a time per directory
@@ -57,8 +62,8 @@ def build(waves: bool, root: Path = ROOT) -> Path:
 
 
 def _verilator_command(waves: bool, out: Path, sources: list[Path],
-                       incdirs: list[str]) -> tuple[list[str], dict[str, str]]:
-    trace = []
+                       incdirs: list[str], power: bool = False) -> tuple[list[str], dict[str, str]]:
+    trace = ["-CFLAGS", "-DPQX_POWER"] if power else []
     if waves:
         trace = ["--trace"] if fst_missing() else ["--trace-fst"]
     # zig's clang builds the files compiled without -O (Verilator's slow-path and trace code) with

@@ -14,6 +14,15 @@
 #define PQX_SYSREG_CYCLES  (PQX_SYSREG_BASE + 0x08u) /* mcycle, written just before EXIT */
 #define PQX_SYSREG_INSTRET (PQX_SYSREG_BASE + 0x0Cu) /* minstret, written just before EXIT */
 #define PQX_SYSREG_PQX_EXC (PQX_SYSREG_BASE + 0x20u) /* PQX exceptions taken (read; write sets) */
+#define PQX_SYSREG_MARK    (PQX_SYSREG_BASE + 0x24u) /* the bench's trace mark (the SoC ignores it) */
+
+/* Brackets a leakage trace (scripts/tvla.py): pqx_mark(class) before the operation, with a
+ * non-zero class of the trace's input, pqx_mark(0) after it. The SoC ignores the address; the
+ * bench's leakage build records the power proxy while the mark is non-zero. */
+static inline void pqx_mark(uint32_t v)
+{
+    *(volatile uint32_t *)PQX_SYSREG_MARK = v;
+}
 
 void pqx_putc(char c);
 void pqx_puts(const char *s);          /* no newline added */

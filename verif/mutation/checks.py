@@ -58,7 +58,7 @@ def checker_files(m: Mutation) -> list[str] | None:
             if f"class {parts[2]}(" not in module.read_text():
                 return None
         return None if unit is None or len(parts) > 3 else [str(f.resolve().relative_to(ROOT)) for f in unit.source_files()]
-    if m.checker in ("soc", "soc-check"):
+    if m.checker in ("soc", "soc-check", "tvla"):
         from verif.soc.sources import soc_sources
         rtl = (ROOT / "rtl").resolve()
         return [str(Path(f).relative_to(ROOT)) for f in soc_sources()[0]
@@ -92,7 +92,7 @@ def outside_build(mutations: list[Mutation]) -> list[str]:
         files = checker_files(m)
         if files is None:
             problems.append(f"{m.name}: checker {m.checker!r} is not 'sim', 'sim:UNIT', 'soc', "
-                            f"'soc-check', 'firmware' or 'formal:JOB:TASK' with a task of "
+                            f"'soc-check', 'firmware', 'tvla' or 'formal:JOB:TASK' with a task of "
                             f"formal/JOB/JOB.sby or a runner in formal/tasks.toml")
         elif m.file not in files:
             problems.append(f"{m.name}: {m.file} is not part of the build of its checker "
@@ -108,7 +108,7 @@ def parameters(path: Path) -> set[str]:
 
 def set_parameters(m: Mutation) -> set[str]:
     """Parameters whose value the checker's build sets (chparam in the .sby; none for sim)."""
-    if m.checker in ("sim", "soc", "soc-check", "firmware"):
+    if m.checker in ("sim", "soc", "soc-check", "firmware", "tvla"):
         return set()
     if m.checker.startswith("sim:"):
         from verif.units import UNITS

@@ -21,7 +21,12 @@ module pqx_soc_tb (
   output logic        trap_valid_o,
   output logic [31:0] trap_cause_o,
   output logic [31:0] trap_epc_o,
-  output logic [31:0] trap_tval_o
+  output logic [31:0] trap_tval_o,
+  // leakage traces (scripts/tvla.py, verif/soc/sim_main.cpp with PQX_POWER): the value of the
+  // last write to the bench's MARK address (0 = not in a trace), and the op code of the PQX
+  // instruction that executes or starts this cycle (0 = none)
+  output logic [31:0] mark_o,
+  output logic [6:0]  pqx_op_o
 );
 
   pqx_soc u_soc (
@@ -63,6 +68,15 @@ module pqx_soc_tb (
   assign store_addr  = u_soc.data_addr;
   assign store_wdata = u_soc.data_wdata;
   assign store_be    = u_soc.data_be;
+
+  // MARK (0x8000_0024, an offset the system registers ignore): firmware brackets each leakage
+  // trace with a write of its class (non-zero) and a write of 0 (firmware/runtime/pqx_rt.h).
+  localparam logic [31:0] MarkAddr = 32'h8000_0024;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                                   mark_o <= '0;
+    else if (store_valid && store_addr == MarkAddr) mark_o <= store_wdata;
+  end
+  assign pqx_op_o = u_soc.u_pqx.exec_fire || u_soc.u_pqx.mc_start ? u_soc.u_pqx.ex.dec.op : '0;
 
   string fw, inputs;
   initial begin

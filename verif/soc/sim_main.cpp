@@ -1,6 +1,7 @@
 // Fast path of `make run`: a plain Verilator C++ main around pqx_soc_tb, no Python per cycle.
 //
 //   Vpqx_soc_tb +fw=<image.hex> [+max_cycles=N] [+trace=<path without extension>]
+//               [+power=<file>]     (the leakage build, PQX_POWER: scripts/tvla.py)
 //
 // Resets the SoC (rst_ni high, then low for a few cycles: the core's flops reset on the falling
 // edge), then clocks it until the firmware writes the EXIT or TRAP system register or N cycles
@@ -17,6 +18,7 @@
 #include <memory>
 
 #include <string>
+#include <vector>
 
 #include "Vpqx_soc_tb.h"
 #include "verilated.h"
@@ -28,6 +30,98 @@ static const char* const kTraceExt = ".fst";
 #include "verilated_vcd_c.h"
 using Trace = VerilatedVcdC;
 static const char* const kTraceExt = ".vcd";
+#endif
+
+#ifdef PQX_POWER
+#include "verilated_syms.h"
+
+// The power proxy of the leakage build: per cycle of a trace (the bench's mark_o non-zero), the
+// Hamming distance between this cycle's and the last cycle's value of every register of PQX (the
+// public `_q` signals of verif/soc/power.vlt), summed per unit: the first scope below u_pqx
+// (state, keccak, ...; "top" for pqx_top's own registers). Output (a file or a pipe): a text line
+// "units <name> ...", then per trace, when it ends, {0xFFFFFFFF, class, cycles} and per cycle one
+// value per unit and the PQX op code executing (the bench's pqx_op_o), all little-endian uint32.
+class PowerProbe {
+  public:
+    PowerProbe(const char* path, const std::string& prefix) : out_(std::fopen(path, "wb")) {
+        if (!out_) { std::fprintf(stderr, "sim: cannot write %s\n", path); std::exit(4); }
+        for (const auto& it : *Verilated::scopeNameMap()) {
+            const std::string scope = it.first;
+            if (scope.compare(0, prefix.size(), prefix) != 0) continue;
+            // the first instance below u_pqx names the unit ("", ".u_state", ".u_poly.u_mem");
+            // pqx_top's own registers, generate blocks and assertion scopes are "top"
+            const std::string rest = scope.substr(prefix.size());
+            std::string unit = rest.empty() ? "" : rest.substr(1, rest.find('.', 1) - 1);
+            unit = unit.compare(0, 2, "u_") == 0 ? unit.substr(2) : "top";
+            if (!it.second->varsp() || it.second->varsp()->empty()) continue;
+            const size_t u = unit_index(unit);
+            for (const auto& v : *it.second->varsp()) {
+                vars_.push_back({u, static_cast<const uint8_t*>(v.second.datap()), v.second.totalSize(),
+                                 prev_.size()});
+                prev_.resize(prev_.size() + v.second.totalSize());
+            }
+        }
+        std::string header = "units";
+        for (const auto& n : units_) header += " " + n;
+        std::fprintf(out_, "%s\n", header.c_str());
+        std::fprintf(stderr, "sim: power probe: %zu registers, %zu bytes, %zu units\n", vars_.size(),
+                     prev_.size(), units_.size());
+    }
+    ~PowerProbe() {
+        if (tracing_) flush();
+        std::fclose(out_);
+    }
+
+    void cycle(uint32_t mark, uint32_t op) {
+        if (mark == 0) {
+            if (tracing_) flush();
+            return;
+        }
+        if (!tracing_) {                        // a trace starts: its first cycle is the reference
+            tracing_ = true;
+            class_ = mark;
+            buf_.clear();
+            for (const auto& v : vars_) std::memcpy(&prev_[v.off], v.data, v.size);
+            return;
+        }
+        const size_t at = buf_.size();
+        buf_.resize(at + units_.size() + 1, 0u);
+        uint32_t* hd = &buf_[at];
+        for (const auto& v : vars_) {
+            uint8_t* p = &prev_[v.off];
+            for (size_t k = 0; k < v.size; ++k) {
+                hd[v.unit] += static_cast<uint32_t>(__builtin_popcount(p[k] ^ v.data[k]));
+                p[k] = v.data[k];
+            }
+        }
+        hd[units_.size()] = op;
+    }
+
+    void flush() {
+        tracing_ = false;
+        const uint32_t rec[3] = {0xFFFFFFFFu, class_,
+                                 static_cast<uint32_t>(buf_.size() / (units_.size() + 1))};
+        std::fwrite(rec, sizeof rec, 1, out_);
+        std::fwrite(buf_.data(), sizeof(uint32_t), buf_.size(), out_);
+        std::fflush(out_);
+    }
+
+  private:
+    struct Var { size_t unit; const uint8_t* data; size_t size; size_t off; };
+    size_t unit_index(const std::string& name) {
+        for (size_t k = 0; k < units_.size(); ++k)
+            if (units_[k] == name) return k;
+        units_.push_back(name);
+        return units_.size() - 1;
+    }
+    std::FILE* out_;
+    std::vector<std::string> units_;
+    std::vector<Var> vars_;
+    std::vector<uint8_t> prev_;
+    std::vector<uint32_t> buf_;                 // the running trace
+    uint32_t class_ = 0;
+    bool tracing_ = false;
+};
 #endif
 
 int main(int argc, char** argv) {
@@ -66,6 +160,12 @@ int main(int argc, char** argv) {
     top->rst_ni = 1;
     top->eval();
 
+#ifdef PQX_POWER
+    std::unique_ptr<PowerProbe> power;
+    if (const char* arg = ctx->commandArgsPlusMatch("power="); *arg)
+        power = std::make_unique<PowerProbe>(std::strchr(arg, '=') + 1, "TOP.pqx_soc_tb.u_soc.u_pqx");
+#endif
+
     int status = 3;
     uint64_t cycle = 0;
     for (; cycle < max_cycles; ++cycle) {
@@ -73,6 +173,9 @@ int main(int argc, char** argv) {
         top->eval();
         dump();
         // the system-register outputs are flops: read after the rising edge
+#ifdef PQX_POWER
+        if (power) power->cycle(top->mark_o, top->pqx_op_o);
+#endif
         if (top->putc_valid_o) std::putchar(top->putc_char_o);
         if (top->exit_valid_o) {
             std::fflush(stdout);
