@@ -442,10 +442,12 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
     (out / "results.json").write_text(json.dumps(results, indent=1))
     cyc = (r.produced("cycles.json") + r.produced("cycles-quick/cycles.json"))[:1]
     cov = out / "coverage" / "coverage.json"
+    leak = r.produced("leakage.json")[:1]
     report_html.write_index(out, summary, json.loads(cyc[0].read_text()) if cyc else None,
                             json.loads(cov.read_text()) if dat and cov.exists() else None,
                             r.formal_jobs(),
-                            results, report_html.load_history(history))
+                            results, report_html.load_history(history),
+                            json.loads(leak[0].read_text()) if leak else None)
     if all(out != d for d in r.dirs):        # merged shards: their JUnit files together
         (out / "junit").mkdir(parents=True, exist_ok=True)
         for f in r.glob("junit/*.xml"):

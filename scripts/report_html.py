@@ -197,12 +197,34 @@ def load_history(path: Path | None) -> list[dict]:
     return runs
 
 
+def leakage_chart(leakage: dict) -> str | None:
+    """The leakage campaign's |t| over the operation's cycles, per unit that switches (the
+    largest |t| of each window of cycles), and the 4.5 threshold (scripts/tvla.py)."""
+    units = [u["unit"] for u in leakage.get("units", []) if u.get("activity", 0) > 0]
+    curve, window = leakage.get("t_curve", {}), leakage.get("window", 1)
+    if not units or not curve:
+        return None
+    fig, ax = plt.subplots(figsize=(10, 3.2))
+    for unit in units:
+        ys = curve.get(unit, [])
+        ax.plot([k * window for k in range(len(ys))], ys, linewidth=0.8, label=unit)
+    ax.axhline(leakage.get("threshold", 4.5), color="black", linestyle="--", linewidth=0.8)
+    ax.set_yscale("symlog", linthresh=10)
+    ax.set_xlabel("cycle of the operation")
+    ax.set_ylabel("|t| (max per window)")
+    ax.legend(ncols=min(len(units), 6), loc="upper left", frameon=False)
+    ax.set_title(f"{leakage.get('campaign', 'leakage')}: Welch's t, {leakage.get('traces', 0)} traces")
+    return _svg(fig)
+
+
 def write_index(out: Path, summary: Path, cycles: dict | None, coverage: dict | None,
-                formal: list[dict], results: dict, history: list[dict]) -> Path:
+                formal: list[dict], results: dict, history: list[dict],
+                leakage: dict | None = None) -> Path:
     charts = [("Trends", trend_chart(history + [results])),
               ("Kernel cycles", kernel_chart(cycles) if cycles else None),
               ("Code coverage", coverage_chart(coverage) if coverage else None),
-              ("Formal", formal_chart(formal))]
+              ("Formal", formal_chart(formal)),
+              ("Leakage", leakage_chart(leakage) if leakage else None)]
     body = [f'<div class="chart"><h2>{title}</h2>{svg}</div>' for title, svg in charts if svg]
     page = ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>PQX regression</title>"
             f"<style>{STYLE}</style></head><body>\n"

@@ -91,3 +91,18 @@ def test_bad_arguments_give_one_line(capsys):
         assert exc.value.code == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("tvla: error:")
+
+
+def test_the_report_and_its_chart(tmp_path):
+    """analyse() on a planted difference: the unit and cycle named, the t curve's peak where the
+    difference is, the markdown table and the index.html chart made from it."""
+    from scripts import report_html
+    rng = np.random.default_rng(4)
+    s = read(tmp_path, stream_bytes(["top", "keccak", "fpr"], campaign(rng, 200, leak_at=17)))
+    s.activity[2] = 0.0                     # fpr never switches here
+    r = tvla.analyse(tvla.CAMPAIGNS["mlkem-decaps"], s, 1, 1.0)
+    keccak = next(u for u in r["units"] if u["unit"] == "keccak")
+    assert keccak["leaking_cycles"] >= 1 and keccak["first_leak_cycle"] == 17
+    assert r["window"] == 1 and max(r["t_curve"]["keccak"]) == r["t_curve"]["keccak"][17]
+    assert "| keccak |" in tvla.markdown(r)
+    assert "<svg" in report_html.leakage_chart(r)

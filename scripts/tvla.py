@@ -38,6 +38,8 @@ from scripts.tools import die
 ROOT = Path(__file__).resolve().parent.parent
 REPORTS = ROOT / "build" / "reports"
 THRESHOLD = 4.5
+CHART_POINTS = 1000
+"""Points per unit of the report's t curve (the largest |t| of each window of cycles)."""
 CHECKPOINTS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 
 
@@ -202,6 +204,12 @@ def analyse(c: Campaign, s: Stream, seed: int, seconds: float) -> dict:
             "first_leak_cycle": first, "first_leak_op": op_at, "traces_to_leak": onset,
         })
     silent_active = [u["unit"] for u in units if u["runs_instructions"] is False and u["activity"] > 0]
+    window = max(1, -(-s.cycles // CHART_POINTS))
+    curve = {}
+    for k, unit in enumerate(s.units):      # the largest |t| of each window (inf kept as a large value)
+        col = np.minimum(t[:, k], 1e6)
+        pad = (-len(col)) % window
+        curve[unit] = np.pad(col, (0, pad)).reshape(-1, window).max(axis=1).round(2).tolist()
     return {
         "campaign": c.name, "seed": seed, "traces": s.traces,
         "fixed": s.sums[1].n, "random": s.sums[2].n, "cycles": s.cycles, "threshold": THRESHOLD,
@@ -209,6 +217,7 @@ def analyse(c: Campaign, s: Stream, seed: int, seconds: float) -> dict:
         "unequal_length": s.bad_length, "unequal_instructions": s.bad_ops,
         "silent_but_active": silent_active,
         "leaking_cycles": int((t > THRESHOLD).any(axis=1).sum()),
+        "window": window, "t_curve": curve,
         "ok": not (s.bad_length or s.bad_ops or silent_active),
     }
 
