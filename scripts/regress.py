@@ -312,12 +312,14 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
                          [PY, "-m", "scripts.cycles", "--seed", str(seed), "--report", str(REPORTS)],
                          f"make cycles SEED={seed}", lane="soc"))
         long += scheme_steps(seed, "nightly")
-        # the pre-silicon leakage campaign (docs/leakage.md): other inputs every night
-        long.append(Step(f"leakage: ML-KEM-768 Decaps, fixed vs random ciphertext ({TVLA_TRACES} traces)",
-                         [PY, "-m", "scripts.tvla", "--traces", str(TVLA_TRACES), "--seed", str(seed),
-                          "--report", str(REPORTS)],
-                         f"python -m scripts.tvla --traces {TVLA_TRACES} --seed {seed}", seed,
-                         lane="soc-power", estimate=300.0))
+        # the pre-silicon leakage campaigns (docs/leakage.md): other inputs every night
+        for op, what in (("mlkem-decaps", "ML-KEM-768 Decaps, fixed vs random ciphertext"),
+                         ("mldsa-sign", "ML-DSA-44 Sign, fixed vs random message")):
+            long.append(Step(f"leakage: {what} ({TVLA_TRACES} traces)",
+                             [PY, "-m", "scripts.tvla", "--op", op, "--traces", str(TVLA_TRACES),
+                              "--seed", str(seed), "--report", str(REPORTS)],
+                             f"python -m scripts.tvla --op {op} --traces {TVLA_TRACES} --seed {seed}", seed,
+                             lane="soc-power", estimate=600.0))
         long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
         # the McEliece campaigns at nightly size: every weight-2 pattern for 8 Goppa polynomials
         long.append(sim_step("mce", seed + 300, 8))

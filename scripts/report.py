@@ -33,6 +33,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
+from scripts.tvla import CAMPAIGNS
 from verif.units import ROOT
 
 REPORTS = ROOT / "build" / "reports"
@@ -41,7 +42,7 @@ PRODUCERS = {"cycles.md": "SoC: cycle table", "cycles-quick/cycles.md": "SoC ker
              "cycles.json": "SoC: cycle table", "cycles-quick/cycles.json": "SoC kernels, short inputs",
              "mutants-generated.json": "generated mutants",
              "mutants-generated.md": "generated mutants",
-             "leakage.md": "leakage", "leakage.json": "leakage"}
+             **{f"leakage/{op}.{ext}": "leakage" for op in CAMPAIGNS for ext in ("md", "json")}}
 """Report files that outlive a run: a directory's copy is used only when a step of that run
 produced it (the step's name starts with the value). Jobs that list their report files in
 steps.json (`outputs`: formal/*.json, synth/<unit>/synth.json, schemes/<set>/schemes.json) need
@@ -314,9 +315,10 @@ def write_summary(r: Reports, out: Path, code_coverage: list[str], digest: str) 
     else:
         md.append("(not in this run: nightly)")
     md += ["", "## Leakage (scripts/tvla.py, docs/leakage.md)", ""]
-    if r.produced("leakage.md"):
-        md += r.produced("leakage.md")[0].read_text().split("\n", 2)[2:]
-    else:
+    leak_md = [f for op in CAMPAIGNS for f in r.produced(f"leakage/{op}.md")[:1]]
+    for f in leak_md:
+        md += f.read_text().split("\n", 2)[2:]
+    if not leak_md:
         md.append("(not in this run: nightly)")
     md += ["", "## Implementation figures", ""]
     if r.outputs("synth/"):           # the merged report (finish), without its title
@@ -442,12 +444,12 @@ def finish(r: Reports, out: Path, history: Path | None = None) -> tuple[Path, li
     (out / "results.json").write_text(json.dumps(results, indent=1))
     cyc = (r.produced("cycles.json") + r.produced("cycles-quick/cycles.json"))[:1]
     cov = out / "coverage" / "coverage.json"
-    leak = r.produced("leakage.json")[:1]
+    leak = [json.loads(f.read_text()) for op in CAMPAIGNS for f in r.produced(f"leakage/{op}.json")[:1]]
     report_html.write_index(out, summary, json.loads(cyc[0].read_text()) if cyc else None,
                             json.loads(cov.read_text()) if dat and cov.exists() else None,
                             r.formal_jobs(),
                             results, report_html.load_history(history),
-                            json.loads(leak[0].read_text()) if leak else None)
+                            leak)
     if all(out != d for d in r.dirs):        # merged shards: their JUnit files together
         (out / "junit").mkdir(parents=True, exist_ok=True)
         for f in r.glob("junit/*.xml"):

@@ -219,12 +219,12 @@ def leakage_chart(leakage: dict) -> str | None:
 
 def write_index(out: Path, summary: Path, cycles: dict | None, coverage: dict | None,
                 formal: list[dict], results: dict, history: list[dict],
-                leakage: dict | None = None) -> Path:
+                leakage: list[dict] | None = None) -> Path:
     charts = [("Trends", trend_chart(history + [results])),
               ("Kernel cycles", kernel_chart(cycles) if cycles else None),
               ("Code coverage", coverage_chart(coverage) if coverage else None),
               ("Formal", formal_chart(formal)),
-              ("Leakage", leakage_chart(leakage) if leakage else None)]
+              *(("Leakage", leakage_chart(one)) for one in leakage or [])]
     body = [f'<div class="chart"><h2>{title}</h2>{svg}</div>' for title, svg in charts if svg]
     page = ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>PQX regression</title>"
             f"<style>{STYLE}</style></head><body>\n"

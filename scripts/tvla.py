@@ -9,7 +9,7 @@ each trace drawn at random) between trace marks. The traces stream through a pip
 sums per class and are not kept; Welch's t per cycle and unit comes from those sums
 (scipy.stats.ttest_ind_from_stats). |t| > 4.5 at a cycle is leakage there (first order).
 
-Reported (DIR/leakage.md and .json, default build/reports): per unit its activity, the cycles
+Reported (DIR/leakage/<op>.md and .json, default build/reports): per unit its activity, the cycles
 with |t| > 4.5, the largest |t|, the first leaking cycle and the PQX instruction executing then,
 and the number of traces at which leakage first appears (checkpoints 10, 20, 50, 100, ...).
 PQX is not masked: leakage is the expected answer, and the figures are what the campaign is for.
@@ -57,6 +57,11 @@ CAMPAIGNS = {
         "ML-KEM-768 Decaps (PQX build), fixed vs random ciphertext", "firmware/leakage/tvla_mlkem.c",
         ("firmware/schemes/mlkem/mlkem.c", "firmware/schemes/mlkem/mlkem_kernels.c"),
         ("-DMLKEM_K=3", f"-I{ROOT / 'firmware/schemes/mlkem'}"), 2_000_000),
+    "mldsa-sign": Campaign(
+        "ML-DSA-44 Sign (PQX build), fixed vs random message: the first attempt's ExpandMask, NTT(y), A y, HighBits",
+        "firmware/leakage/tvla_mldsa.c",
+        ("firmware/schemes/mldsa/mldsa.c", "firmware/schemes/mldsa/mldsa_kernels.c"),
+        ("-DMLDSA_MODE=44", "-DTVLA_MARKS", f"-I{ROOT / 'firmware/schemes/mldsa'}"), 20_000_000),
 }
 
 
@@ -269,12 +274,16 @@ def main(argv: list[str] | None = None) -> int:
         stream = run_campaign(c, args.traces, args.seed, out, args.root)
     except (RuntimeError, OSError, FirmwareError) as exc:       # a build or run failure: one line
         die("tvla", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    if min(stream.sums[1].n, stream.sums[2].n) < 2:
+        die("tvla", f"{stream.sums[1].n} fixed and {stream.sums[2].n} random traces of equal length "
+            f"(and {stream.bad_length} of another length): need 2 of each; more --traces")
     report = analyse(c, stream, args.seed, time.monotonic() - t0)
-    args.report.mkdir(parents=True, exist_ok=True)
-    (args.report / "leakage.json").write_text(json.dumps(report, indent=1))
-    (args.report / "leakage.md").write_text(markdown(report))
+    where = args.report / "leakage"
+    where.mkdir(parents=True, exist_ok=True)
+    (where / f"{args.op}.json").write_text(json.dumps(report, indent=1))
+    (where / f"{args.op}.md").write_text(markdown(report))
     print(markdown(report))
-    print(f"tvla: report {args.report / 'leakage.md'}")
+    print(f"tvla: report {where / f'{args.op}.md'}")
     return 0 if report["ok"] else 1
 
 

@@ -31,6 +31,17 @@ static uint8_t hint[K][MLDSA_N];
 
 uint32_t mldsa_sign_attempts, mldsa_public_cycles, mldsa_ct_setup, mldsa_ct_mask;
 
+/* The leakage campaign (firmware/leakage/tvla_mldsa.c, docs/leakage.md) marks the first
+ * attempt's constant-time start (ExpandMask, NTT(y), w = NTT^-1(A y), HighBits) as a trace of
+ * class mldsa_tvla_class (SampleInBall, next, rejects on c-tilde: its length varies by design);
+ * other builds compile no mark. */
+#ifdef TVLA_MARKS
+uint32_t mldsa_tvla_class;
+#define TVLA_MARK(v) pqx_mark(v)
+#else
+#define TVLA_MARK(v) ((void)0)
+#endif
+
 static inline uint32_t mcycle(void)
 {
     uint32_t v;
@@ -275,6 +286,8 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
     mldsa_shake256(rhopp, 64, krm, 128);
     for (unsigned kappa = 0, attempt = 1;; kappa += L, attempt++) {
         mldsa_sign_attempts = attempt;
+        if (attempt == 1)
+            TVLA_MARK(mldsa_tvla_class);
         uint32_t t_mask = mcycle();
         for (unsigned j = 0; j < L; j++) {         /* y = ExpandMask(rho'', kappa) */
             mldsa_mask_poly(yv[j].c, rhopp, kappa + j);
@@ -294,6 +307,8 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
                 pack8(out, v, MLDSA_W1_BITS);
             }
         }
+        if (attempt == 1)
+            TVLA_MARK(0);
         mldsa_shake256(ctilde, MLDSA_CTILDE_BYTES, mu, 64 + K * 32 * MLDSA_W1_BITS);
         sample_in_ball(&ch, ctilde);
         mldsa_ntt(ch.c);
