@@ -55,9 +55,11 @@ def occurrences(m: Mutation) -> int:
     return (ROOT / m.file).read_text().count(m.original)
 
 
-def _run_on_copy(m: Mutation, tree: str, cmd: list[str], log_name: str) -> tuple[int, list[str], float]:
+def _run_on_copy(m: Mutation, tree: str, cmd: list[str], log_name: str,
+                 env: dict[str, str] | None = None) -> tuple[int, list[str], float]:
     """Copy `tree` (rtl or firmware) to a temporary root, plant the mutant in it, run `cmd` with
-    `--root <copy>` appended; (exit status, log lines, seconds). The log stays in build/mutants."""
+    `--root <copy>` appended (and `env` added to the environment); (exit status, log lines,
+    seconds). The log stays in build/mutants."""
     out = MUTANT_DIR / m.name
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
@@ -68,7 +70,7 @@ def _run_on_copy(m: Mutation, tree: str, cmd: list[str], log_name: str) -> tuple
         path.write_text(path.read_text().replace(m.original, m.replacement))
         with open(out / log_name, "w") as log:
             proc = subprocess.run(cmd + ["--root", str(tmp)], cwd=ROOT, stdout=log,
-                                  stderr=subprocess.STDOUT)
+                                  stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return proc.returncode, (out / log_name).read_text(errors="replace").splitlines(), time.monotonic() - t0
@@ -78,8 +80,11 @@ def run_soc(m: Mutation) -> "Outcome":
     """Run the firmware self-test of the SoC on a mutated copy of rtl/: `scripts.run --selftest`
     (checker "soc", the fast path) or `scripts.check --selftest` ("soc-check", CHECK=1)."""
     module = "scripts.check" if m.checker == "soc-check" else "scripts.run"
+    # the mutant's simulator is built once and runs a few short programs: compiled without
+    # optimisation (scripts/run.py, PQX_QUICK_BUILD)
     rc, lines, secs = _run_on_copy(m, "rtl", [sys.executable, "-m", module, "--selftest",
-                                              "--first-failure", "--start-with", m.killed_by], "soc.log")
+                                              "--first-failure", "--start-with", m.killed_by], "soc.log",
+                                   env={"PQX_QUICK_BUILD": "1"})
     if rc == 0:
         return Outcome(m.name, "SURVIVED", "-", secs)
     failed = [ln for ln in lines if ": FAIL (" in ln]

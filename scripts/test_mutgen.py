@@ -109,6 +109,7 @@ def test_equivalence_list_matches_generated_mutants():
         assert any(equivalence(m, [entry], lines) for m in mutants), f"stale entry: {entry}"
 
 
+@pytest.mark.nightly      # 20 s: the generated mutants (and their lint stage) run only at night
 def test_lint_stage_catches_what_simulation_cannot():
     """The function result left partly undriven (Verilator's locals start at 0, so no simulation
     sees it) is flagged by the lint stage."""

@@ -199,6 +199,7 @@ def test_a_design_larger_than_the_device_is_a_figure(tmp_path):
     assert synth.overfull(log) == {}
 
 
+@pytest.mark.nightly      # 16 s: the cut builds are make synth's (nightly) alone
 def test_cut_units_leave_a_design_that_elaborates(work):
     """pqx_top with units cut out: the stubs take the parameters pqx_top sets (the polynomial unit's
     Butterflies), the cut units' packages stay (pqx_top reads their constants), and the result
