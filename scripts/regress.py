@@ -96,14 +96,11 @@ COSTS = ROOT / "verif" / "regress_costs.json"
 """The expected cost of each job: the `jobs` times of a previous run's results.json."""
 
 
-def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None,
-             toggles: bool = False) -> Step:
-    """A unit's tests on one seed; `toggles`: count toggle points too (the nightly and `make
-    coverage`; scripts/sim.py --toggles, a build of its own)."""
+def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None) -> Step:
     tag = f"{unit}_s{seed}" + (f"_n{n}" if n else "")
     junit = REPORTS / "junit" / f"sim_{tag}.xml"
     cmd = [PY, "-m", "scripts.sim", "--unit", unit, "--seed", str(seed), "--junit", str(junit),
-           "--report-dir", str(REPORTS / "raw" / tag)] + (["--toggles"] if toggles else [])
+           "--report-dir", str(REPORTS / "raw" / tag)]
     repro = f"make sim UNIT={unit} SEED={seed}"
     if n:
         cmd += ["--n", str(n)]
@@ -119,8 +116,8 @@ def sim_step(unit: str, seed: int, n: int | None = None, test: str | None = None
 
 def coverage_plan(seed: int, n: int | None) -> list[Step]:
     """`make coverage`: every simulation unit once and the system test on two seeds."""
-    return ([sim_step("top", seed + k, n, toggles=True) for k in range(2)] +
-            [sim_step(unit, seed, toggles=True) for unit in UNITS if unit != "top"])
+    return ([sim_step("top", seed + k, n) for k in range(2)] +
+            [sim_step(unit, seed) for unit in UNITS if unit != "top"])
 
 
 TOOL_INPUTS = ("requirements.txt", "scripts/tools.py", "verif/units.py")
@@ -273,10 +270,9 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
         Step("SoC: make run contract (firmware on CV32E40X + PQX)", [PY, "-m", "scripts.run", "--selftest"],
              "python -m scripts.run --selftest", lane="soc"),
     ]
-    toggles = profile != "ci"          # make test counts lines only (verif/units.py TOGGLE_ARGS)
     for unit in UNITS:
         if unit != "top":
-            steps.append(sim_step(unit, seed, toggles=toggles))
+            steps.append(sim_step(unit, seed))
     if profile == "ci":
         long = formal_steps(quick=True)
         long += [sim_step("top", seed + k, n) for k in range(2)]
@@ -324,9 +320,9 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
                               "--seed", str(seed), "--report", str(REPORTS)],
                              f"python -m scripts.tvla --op {op} --traces {TVLA_TRACES} --seed {seed}", seed,
                              lane="soc-power", estimate=600.0))
-        long += [sim_step("top", seed + k, n or 20000, toggles=True) for k in range(4)]
+        long += [sim_step("top", seed + k, n or 20000) for k in range(4)]
         # the McEliece campaigns at nightly size: every weight-2 pattern for 8 Goppa polynomials
-        long.append(sim_step("mce", seed + 300, 8, toggles=True))
+        long.append(sim_step("mce", seed + 300, 8))
         # the Crypto-RV unit: NIST ACVP SHA-2 / AES samples (AFT and MCT) and PQX's own SM3 /
         # Haraka files through the RTL, and longer random message campaigns
         long += [Step(f"kat: {'ACVP ' if 'acvp' in f else 'own '}{Path(f).stem} "
@@ -336,7 +332,7 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
                       # and vectors are all under verif/)
                       inputs=("rtl", "verif", "scripts/kat.py", *TOOL_INPUTS))
                  for f in CRV_SAMPLES]
-        long.append(sim_step("crv", seed + 400, 8, toggles=True))
+        long.append(sim_step("crv", seed + 400, 8))
         # the slow model tests in their full form (make test runs their CI form)
         long.append(Step("model tests, full form of the slow ones (pytest -m nightly)",
                          pytest_cmd + ["-m", "nightly", f"--junitxml={REPORTS / 'junit' / 'models-nightly.xml'}"],

@@ -16,29 +16,30 @@ import sys
 from pathlib import Path
 
 from scripts.tools import die, fst_missing, int_at_least, setup_verilator_env
-from verif.units import COVERAGE_ARGS, ROOT, TOGGLE_ARGS, UNITS, VERILATOR_ARGS, WAVES_ARGS
+from verif.units import COVERAGE_ARGS, ROOT, UNITS, VERILATOR_ARGS, WAVES_ARGS
 
 LONG_RUN = 100_000
-"""Runs of this many instructions or more (the nightly's long system runs) count no toggle points,
-even with --toggles: they are checked in every model evaluation, so they cost per cycle, not per
-event (pqx_top has 40,074 of them since the McEliece, Crypto-RV and polynomial units joined it:
-16 % of a long run's time, 2026-12-06), and a 100,000-instruction run hit 98 toggle points that a
-default-length run of another seed missed (and missed 8 that one hit): long runs add next to
-nothing to toggle coverage."""
+"""Runs of this many instructions or more (the nightly's long system runs) have a build of their
+own with line and branch coverage only (LONG_RUN_COVERAGE_ARGS instead of COVERAGE_ARGS). Toggle
+points are checked in every model evaluation, so they cost per cycle, not per event: pqx_top has
+40,074 of them since the McEliece, Crypto-RV and polynomial units joined it, 16 % of a long run's
+time (2026-12-06). A 100,000-instruction run hit 98 toggle points that a default-length run of
+another seed missed (and missed 8 that one hit): long runs add next to nothing to toggle coverage."""
+LONG_RUN_COVERAGE_ARGS = ["--coverage-line"]
 
 
 def run(unit_name: str, test: str | None, seed: int, n: int | None, waves: bool,
-        junit: Path | None, report_dir: Path | None, quiet: bool = False, toggles: bool = False) -> bool:
+        junit: Path | None, report_dir: Path | None, quiet: bool = False) -> bool:
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
 
     unit = UNITS[unit_name]
     setup_verilator_env()
-    toggles = toggles and not (n is not None and n >= LONG_RUN)     # see LONG_RUN
-    build_dir = ROOT / "build" / "sim" / (unit.build_name + ("_toggles" if toggles else "")
+    long_run = n is not None and n >= LONG_RUN      # line and branch coverage only: see LONG_RUN
+    build_dir = ROOT / "build" / "sim" / (unit.build_name + ("_long" if long_run else "")
                                           + ("_waves" if waves else ""))
     runner = get_runner("verilator")
-    build_args = (list(VERILATOR_ARGS) + COVERAGE_ARGS + (TOGGLE_ARGS if toggles else [])
+    build_args = (list(VERILATOR_ARGS) + (LONG_RUN_COVERAGE_ARGS if long_run else COVERAGE_ARGS)
                   + unit.build_args)
     missing = fst_missing() if waves else []
     if waves and missing:
@@ -112,14 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--waves", action="store_true")
     ap.add_argument("--junit", type=Path)
     ap.add_argument("--report-dir", type=Path)
-    ap.add_argument("--toggles", action="store_true",
-                    help="count toggle points too (a build of its own; not for runs of 100,000 or more)")
     args = ap.parse_args(argv)
     if args.unit not in UNITS:
         die("sim", f"unknown unit '{args.unit}'; units: {', '.join(UNITS)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    ok = run(args.unit, args.test, seed, args.n, args.waves, args.junit, args.report_dir,
-             toggles=args.toggles)
+    ok = run(args.unit, args.test, seed, args.n, args.waves, args.junit, args.report_dir)
     return 0 if ok else 1
 
 
