@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         engine = Engine(args.jobs, args.root.resolve())
         if args.selftest:       # ML-DSA-65/87 are covered by the ACVP sample in make test
             quick = [p for p in psets if p.scheme == "mlkem" or p.name in ("ML-DSA-44", "SLH-DSA-SHAKE-128f",
-                                                                           "Falcon-512")]
+                                                                           "Falcon-512", "HQC-1")]
             rc = check(engine, quick, ["pqx"], 1, args.seed)
             return rc | check(engine, [PARAM_SETS["ML-KEM-512"]], ["baseline"], 1, args.seed)
         if args.check:

@@ -671,6 +671,11 @@ MUTATIONS += [
              "for (unsigned j = 0; j < HQC_N1; j++) {", "for (unsigned j = 0; j < HQC_N1 - 1; j++) {",
              "[firmware] HQC's Reed-Solomon syndromes miss their last term",
              checker="firmware"),
+    Mutation("hqc_karatsuba_middle_term", "firmware/schemes/hqc/hqc_kernels.c",
+             "z2l[w] = t ^ z1h[w] ^ z2hi[w];", "z2l[w] = t ^ z1h[w];",
+             "[firmware, PQX build] HQC's Karatsuba ring product leaves z2's upper half out of the "
+             "middle term",
+             checker="firmware"),
     Mutation("falcon_ntt_last_twiddle", "firmware/schemes/falcon/falcon_kernels.c",
              "uint32_t z0 = zeta[k], z1 = zeta[k + 1];", "uint32_t z0 = zeta[k], z1 = zeta[k];",
              "[firmware] the PQX Falcon NTT's last stage uses one twiddle for two groups",

@@ -313,7 +313,7 @@ def _hqc(level: int) -> ParamSet:
     p = hqc.PARAMS[f"HQC-{level}"]
     return ParamSet(p.name, "hqc", (f"-DHQC_SET={level}",), HQC_IN, HQC_OPS,
                     {"ek": p.ek_bytes, "dk": p.dk_bytes, "c": p.ct_bytes},
-                    max_cycles=(2_000_000_000, 400_000_000), pqx=False)
+                    max_cycles=(2_000_000_000, 100_000_000))
 
 
 def hqc_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[str, bytes]:

@@ -462,7 +462,25 @@ void hqc_sample_biased(uint32_t *support, unsigned weight)
 /* v ^= 1 at each support position: a masked pass over all words per position */
 void hqc_vec_add_support(uint32_t v[W], const uint32_t *support, unsigned weight)
 {
-    for (unsigned j = 0; j < weight; j++) {
+    /* Four positions per pass over the words (one load and store of each word for four). The
+     * bit goes in as bit * (i == q): the 0/1 of the comparison behind a barrier, so that the
+     * compiler cannot turn the product into a branch (mul takes one cycle whatever the values). */
+    unsigned j = 0;
+    for (; j + 4 <= weight; j += 4) {
+        const uint32_t q0 = support[j] >> 5, q1 = support[j + 1] >> 5, q2 = support[j + 2] >> 5,
+                       q3 = support[j + 3] >> 5;
+        const uint32_t b0 = 1u << (support[j] & 31u), b1 = 1u << (support[j + 1] & 31u),
+                       b2 = 1u << (support[j + 2] & 31u), b3 = 1u << (support[j + 3] & 31u);
+        for (uint32_t i = 0; i < W; i++) {
+            uint32_t e0 = i == q0, e1 = i == q1, e2 = i == q2, e3 = i == q3;
+            HQC_BARRIER(e0);
+            HQC_BARRIER(e1);
+            HQC_BARRIER(e2);
+            HQC_BARRIER(e3);
+            v[i] ^= b0 * e0 ^ b1 * e1 ^ b2 * e2 ^ b3 * e3;
+        }
+    }
+    for (; j < weight; j++) {
         uint32_t p = support[j], q = p >> 5, bit = 1u << (p & 31u);
         for (unsigned i = 0; i < W; i++)
             v[i] ^= bit & ct_eq(i, q);
@@ -517,9 +535,8 @@ static void pke_encrypt(const uint8_t *ek, const uint8_t m[HQC_K], const uint8_t
     hqc_sample_biased(sup_r2, HQC_OMEGA_R);
     hqc_sample_biased(sup_e, HQC_OMEGA_E);
     hqc_sample_biased(sup_r1, HQC_OMEGA_R);
-    hqc_vec_mul(vec_u, vec_h, sup_r2, HQC_OMEGA_R);
+    hqc_vec_mul2(vec_u, vec_h, vec_t, vec_s, sup_r2, HQC_OMEGA_R);     /* h r2, s r2 */
     hqc_vec_add_support(vec_u, sup_r1, HQC_OMEGA_R);
-    hqc_vec_mul(vec_t, vec_s, sup_r2, HQC_OMEGA_R);
     hqc_vec_add_support(vec_t, sup_e, HQC_OMEGA_E);
     hqc_code_encode(vec_h, m);                       /* h is no longer needed */
     for (unsigned i = 0; i < V; i++)

@@ -1,7 +1,7 @@
 /* HQC-KEM (the 2025 HQC, FIPS 207 draft) on the PQX SoC: parameters and the KEM algorithms.
  *
  * One build per parameter set: -DHQC_SET=1 (HQC-1), 3 (HQC-3) or 5 (HQC-5); and per kernel set:
- * -DPQX_KERNEL=0 (plain C, the baseline) or 1 (PQX instructions; not written yet). hqc.c is the
+ * -DPQX_KERNEL=0 (plain C, the baseline) or 1 (PQX instructions). hqc.c is the
  * same C for both; only the kernels of hqc_kernels.c differ. Written from the specification and
  * the project's model (verif/models/hqc.py, docs/hqc-model.md); the names follow the model.
  *

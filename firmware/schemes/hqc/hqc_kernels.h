@@ -1,6 +1,6 @@
-/* The kernels of the HQC firmware: everything the PQX build will replace. hqc_kernels.c
- * implements them in plain C (PQX_KERNEL=0, the baseline); the PQX build (PQX_KERNEL=1: the
- * PQX sponge, KARATS1-4, GFMUL8, GF_REDUCE, BARRETT_HQC1/3/5) is not written yet.
+/* The kernels of the HQC firmware: what the PQX build replaces. hqc_kernels.c implements them
+ * in plain C (PQX_KERNEL=0, the baseline) and on PQX (PQX_KERNEL=1: the sponge on the Keccak
+ * unit, a Karatsuba ring product on KARATS1-4, GFMUL8, GF_REDUCE, BARRETT_HQC1/3/5).
  *
  * Every kernel is constant time with respect to its secret operands: no branch and no memory
  * index depends on them (hqc.c's header comment lists what is secret). */
@@ -42,6 +42,12 @@ void hqc_sponge_squeeze(uint8_t *out, uint32_t len);
  * at 2n and above dropped), as the model's vec_mul. The support is secret, a is public. */
 void hqc_vec_mul(uint32_t out[HQC_N_WORDS], const uint32_t a[HQC_N_WORDS],
                  const uint32_t *support, unsigned weight);
+
+/* out1 = a1 * y and out2 = a2 * y for the same support (Encrypt's h r2 and s r2): the PQX
+ * build makes the dense y once. */
+void hqc_vec_mul2(uint32_t out1[HQC_N_WORDS], const uint32_t a1[HQC_N_WORDS],
+                  uint32_t out2[HQC_N_WORDS], const uint32_t a2[HQC_N_WORDS],
+                  const uint32_t *support, unsigned weight);
 
 /* GF(2^8): the carry-less product of two bytes (15 bits; PQX GFMUL8) and the reduction of a
  * 16-bit carry-less value modulo x^8 + x^4 + x^3 + x^2 + 1 (PQX GF_REDUCE). Reduction is linear,
