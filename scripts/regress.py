@@ -354,7 +354,8 @@ TVLA_TRACES = 200
 """Traces of the nightly's leakage campaign (scripts/tvla.py; about 0.7 s each)."""
 """Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
 SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
-                "hqc_no_implicit_rejection", "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term")
+                "hqc_no_implicit_rejection", "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term",
+                "hqc_rm_threshold")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute); an HQC check runs
 HQC-1's four operations on the PQX build (about 12 M cycles, half a minute each: at night, to

@@ -671,6 +671,10 @@ MUTATIONS += [
              "for (unsigned j = 0; j < HQC_N1; j++) {", "for (unsigned j = 0; j < HQC_N1 - 1; j++) {",
              "[firmware] HQC's Reed-Solomon syndromes miss their last term",
              checker="firmware"),
+    Mutation("hqc_rm_threshold", "firmware/schemes/hqc/hqc.c",
+             "t[0] -= 64 * HQC_MULT;", "t[0] -= 32 * HQC_MULT;",
+             "[firmware] HQC's Reed-Muller decoder centres its first coefficient at half the threshold",
+             checker="firmware"),
     Mutation("hqc_karatsuba_middle_term", "firmware/schemes/hqc/hqc_kernels.c",
              "z2l[w] = t ^ z1h[w] ^ z2hi[w];", "z2l[w] = t ^ z1h[w];",
              "[firmware, PQX build] HQC's Karatsuba ring product leaves z2's upper half out of the "
