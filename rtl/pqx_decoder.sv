@@ -54,6 +54,7 @@ module pqx_decoder #(
         7'h03: op = pqx_pkg::OpCbd4;
         7'h05: op = pqx_pkg::OpBarrett;
         7'h0D: op = pqx_pkg::OpKread3;
+        7'h0C: op = pqx_pkg::OpZeroize;
         7'h0E: op = pqx_pkg::OpKinit;
         7'h0F: op = pqx_pkg::OpStore;
         7'h10: op = pqx_pkg::OpMqmulF;
@@ -211,6 +212,9 @@ module pqx_decoder #(
       end
       pqx_pkg::OpKread3: begin   // KREAD3
         dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001; dec_o.uses_so = 1'b1;
+      end
+      pqx_pkg::OpZeroize: begin   // ZEROIZE
+        dec_o.uses_so = 1'b1;
       end
       pqx_pkg::OpKinit: begin   // KINIT
         dec_o.uses_so = 1'b1;

@@ -136,6 +136,14 @@ module pqx_inflight
       cmt_d[cnt_left[$clog2(Depth)-1:0]] = cmt_in;
       cnt_d = cnt_left + 1'b1;
     end
+    // A slot that empties (its instruction left or was killed) is zeroed: the queue holds no
+    // operand of an instruction that is gone (ZEROIZE relies on it).
+    for (int unsigned p = 0; p < Depth; p++) begin
+      if (CntW'(p) >= cnt_d) begin
+        q_d[p]   = '0;
+        cmt_d[p] = 1'b0;
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -155,5 +163,8 @@ module pqx_inflight
 
   // Invariants (checked in every simulation, proved by the formal jobs that read this module).
   `PQX_ASSERT(QueueBound_A, cnt_q <= CntW'(Depth))
+  for (genvar p = 0; p < Depth; p++) begin : g_empty
+    `PQX_ASSERT(EmptySlotZero_A, CntW'(p) < cnt_q || (q_q[p] == '0 && !cmt_q[p]))
+  end
 
 endmodule

@@ -97,6 +97,7 @@ package pqx_pkg;
     OpCbd4,                 // CBD4
     OpBarrett,              // BARRETT
     OpKread3,               // KREAD3
+    OpZeroize,              // ZEROIZE
     OpKinit,                // KINIT
     OpStore,                // STORE
     OpMqmulF,               // MQMULF

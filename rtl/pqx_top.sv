@@ -42,6 +42,13 @@
 // host that commits one cycle after issue at the earliest (the CV32E40X) sees the same cycles.
 // For a simulator the units then no longer hang off the host's issue port (docs/soc.md,
 // "Simulation speed").
+// Zeroization (ZEROIZE; docs/isa.md): ZEROIZE executes once every unit is idle (no multi-cycle
+// instruction, no engine or DMA run, an empty arithmetic pipeline); in the next cycle the units'
+// reset (rst_units_n) is asserted, so every register of the units returns to its reset value and
+// the polynomial engine clears its slot memory again (busy 1,024 / PolyButterflies cycles, as
+// after reset). Nothing executes in that cycle. The in-flight queue and the dispatch register
+// hold only live instructions (a slot that empties is zeroed), and the result register holds
+// ZEROIZE's own result, so no operand or result of an earlier instruction survives either.
 `default_nettype none
 
 module pqx_top #(
@@ -134,10 +141,14 @@ module pqx_top #(
   logic   queue_background;
   logic   dsp_background;
   assign bg_pending = queue_background || dsp_background;
+  // ZEROIZE waits for every unit so (its latency, too, counts from an idle PQX).
+  logic issue_zeroize;
+  assign issue_zeroize         = dec.op == pqx_pkg::OpZeroize;
   assign issue_ready_o         = operands_ok && queue_space
                                  && !(accept && dec.uses_so && mc_busy_q)
                                  && !(accept && (unit_busy[dec.unit]
-                                      || (pqx_pkg::BackgroundUnits[dec.unit] && bg_pending)));
+                                      || (pqx_pkg::BackgroundUnits[dec.unit] && bg_pending)))
+                                 && !(accept && issue_zeroize && (|unit_busy || bg_pending));
   assign issue_fire            = issue_valid_i && issue_ready_o;
 
   assign issue_entry.id       = issue_id_i;
@@ -195,6 +206,7 @@ module pqx_top #(
         dsp_q       <= head;
       end else if (ex_leave) begin
         dsp_valid_q <= 1'b0;
+        dsp_q       <= '0;          // no operand outlives its instruction (ZEROIZE)
       end
     end
 
@@ -265,16 +277,32 @@ module pqx_top #(
   logic        arith_ready;     // the pipeline takes an instruction this cycle
   logic        arith_valid;     // a result leaves the pipeline when the result register is free
   logic        arith_empty;
+  logic        ex_busy;         // ex's unit (ZEROIZE: any unit) works in the background
+  logic        zeroize_q;       // ZEROIZE executed in the last cycle: the units are in reset
+  logic        rst_units_n;
   assign multi_cycle = ex.dec.multi_cycle;   // from the instruction table (latency > 1)
   assign arith_pipe  = Pipelined && ex.dec.unit == pqx_pkg::UnitArith && !multi_cycle;
   assign res_free    = !res_valid_q || result_ready_i;
   // (A polynomial instruction never reaches ex while the engine runs: the issue port holds it.
   // The term below keeps an engine run undisturbed even so.)
   assign exec_fire   = ex_valid && !arith_pipe && !mc_busy_q && !multi_cycle && res_free && arith_empty
-                       && !unit_busy[ex.dec.unit];
-  assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty;
+                       && !ex_busy && !zeroize_q;
+  assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty && !zeroize_q;
   assign mc_finish   = mc_busy_q && mc_done && res_free;
-  assign arith_start = ex_valid && arith_pipe && !mc_busy_q && arith_ready;
+  assign arith_start = ex_valid && arith_pipe && !mc_busy_q && arith_ready && !zeroize_q;
+
+  // ZEROIZE waits for every unit, any other instruction for its own.
+  logic ex_zeroize;
+  assign ex_zeroize = ex.dec.op == pqx_pkg::OpZeroize;
+  assign ex_busy    = ex_zeroize ? |unit_busy : unit_busy[ex.dec.unit];
+
+  // The units' reset: rst_ni, or the cycle after ZEROIZE executes (from a register, so it
+  // has no glitch; it ends at the next edge). A design with scan test muxes it as any reset.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) zeroize_q <= 1'b0;
+    else         zeroize_q <= exec_fire && ex_zeroize;
+  end
+  assign rst_units_n = rst_ni && !zeroize_q;
   assign arith_take  = arith_valid && res_free;
   assign ex_leave    = exec_fire || mc_start || arith_start;
 
@@ -291,7 +319,7 @@ module pqx_top #(
 
   pqx_slhdsa_unit u_slhdsa (
     .clk_i,
-    .rst_ni,
+    .rst_ni (rst_units_n),
     .start_i     (mc_start && ex.dec.unit == pqx_pkg::UnitSlhdsa),
     .op_i        (ex.dec.op),
     .rs2_i       (ex.rs[63:32]),
@@ -334,7 +362,7 @@ module pqx_top #(
 
   pqx_keccak_engine #(.RoundsPerCycle(KeccakRoundsPerCycle)) u_keccak (
     .clk_i,
-    .rst_ni,
+    .rst_ni (rst_units_n),
     .start_i (engine_start),
     .state_i (engine_in),
     .busy_o  (unused_engine_busy),
@@ -365,7 +393,7 @@ module pqx_top #(
 
   pqx_state_unit u_state (
     .clk_i,
-    .rst_ni,
+    .rst_ni (rst_units_n),
     .start_i   (exec_fire && ex.dec.unit == pqx_pkg::UnitState),
     .op_i      (ex.dec.op),
     .rs1_i     (ex.rs[31:0]),
@@ -385,8 +413,8 @@ module pqx_top #(
   assign unit_mc_data[pqx_pkg::UnitState] = '0;
   assign unit_busy[pqx_pkg::UnitState]    = 1'b0;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
+  always_ff @(posedge clk_i or negedge rst_units_n) begin
+    if (!rst_units_n) begin
       mc_busy_q   <= 1'b0;
       mc_unit_q   <= pqx_pkg::UnitState;
       mc_kperm_q  <= 1'b0;
@@ -421,7 +449,7 @@ module pqx_top #(
 
   pqx_arith_unit #(.Pipelined(Pipelined), .TagW(ArithTagW)) u_arith (
     .clk_i,
-    .rst_ni,
+    .rst_ni (rst_units_n),
     .start_i    ((exec_fire || arith_start) && ex.dec.unit == pqx_pkg::UnitArith),
     .op_i       (ex.dec.op),
     .rs1_i      (ex.rs[31:0]),
@@ -459,7 +487,7 @@ module pqx_top #(
   // fpr: Falcon FPR helpers
   pqx_fpr_unit u_fpr (
     .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
+    .rst_ni  (rst_units_n),
     .start_i (exec_fire && ex.dec.unit == pqx_pkg::UnitFpr),
     .op_i    (ex.dec.op),
     .rs1_i   (ex.rs[31:0]),
@@ -474,7 +502,7 @@ module pqx_top #(
   // mce: Classic McEliece: GF(2^12), BM, Chien search, minimal polynomial, systematic form
   pqx_mce_unit u_mce (
     .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
+    .rst_ni     (rst_units_n),
     .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitMce),
     .op_i       (ex.dec.op),
     .rs1_i      (ex.rs[31:0]),
@@ -490,7 +518,7 @@ module pqx_top #(
   // crv: Crypto-RV: block buffer B, SHA-2 / SM3, AES-128 / Haraka
   pqx_crv_unit u_crv (
     .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
+    .rst_ni     (rst_units_n),
     .start_i    (exec_fire && ex.dec.unit == pqx_pkg::UnitCrv),
     .op_i       (ex.dec.op),
     .rs1_i      (ex.rs[31:0]),
@@ -509,7 +537,7 @@ module pqx_top #(
   // in the background (busy_o, unit_busy) while other units' instructions go on.
   pqx_poly_unit #(.Butterflies(PolyButterflies)) u_poly (
     .clk_i,
-    .rst_ni,
+    .rst_ni (rst_units_n),
     .start_i (exec_fire && ex.dec.unit == pqx_pkg::UnitPoly),
     .op_i    (ex.dec.op),
     .rs1_i   (ex.rs[31:0]),
@@ -616,10 +644,10 @@ module pqx_top #(
   // Clock enable (the SoC's clock gate): an issue or a commit, or anything that changes a register
   // without one (`active`): a queued instruction, a result waiting for result_ready, a multi-cycle
   // instruction, the polynomial engine or DMA (busy from reset through the slot clear), the
-  // pipelined build's dispatch register and arithmetic pipeline.
+  // pipelined build's dispatch register and arithmetic pipeline, the units' reset after ZEROIZE.
   logic active;
   assign active = queue_busy || res_valid_q || mc_busy_q || |unit_busy
-                  || (Pipelined && ex_valid) || !arith_empty;
+                  || (Pipelined && ex_valid) || !arith_empty || zeroize_q;
   assign clock_en_o = active || issue_valid_i || commit_valid_i;
 
   // issue_mode_i (privilege) and commit_hartid_i (single hart) do not affect PQX; ex is

@@ -110,7 +110,7 @@ CT_PROBES = f"{CT_CONTROL} (its registers)"
 
 CONTRACT: dict[str, tuple[str, str]] = {
     "clk_i":      ("input",  "clk_i"),
-    "rst_ni":     ("input",  "rst_ni"),
+    "rst_ni":     ("input",  "rst_units_n"),   # cleared by ZEROIZE as by reset
     "start_i":    ("input",  "exec_fire && ex.dec.unit == {u}"),
     "op_i":       ("input",  "ex.dec.op"),
     "rs1_i":      ("input",  "ex.rs[31:0]"),

@@ -152,6 +152,12 @@ static inline uint32_t pqx_kread3(uint32_t rs1)
     return rd;
 }
 
+/* ZEROIZE: state unit, 1 cycle */
+static inline void pqx_zeroize(void)
+{
+    __asm__ volatile(".insn r 0x3b, 7, 0x0c, zero, zero, zero");
+}
+
 /* KINIT: state unit, 1 cycle */
 static inline void pqx_kinit(void)
 {

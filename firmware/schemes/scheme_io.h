@@ -9,11 +9,18 @@
  *   cycles <n>            mcycle of the operation (the call alone; no I/O)
  *   public <n>            of which spent on public data only (e.g. ML-KEM's matrix expansion)
  *   stack <n>             stack high-water mark of the operation, bytes
- * and returns 0, or 2 for an unknown operation. */
+ * and returns 0, or 2 for an unknown operation.
+ *
+ * After the operation the program clears what held its secrets (docs/isa.md, "Zeroization"):
+ * PQX's registers (ZEROIZE, in the PQX build; the plain-C build runs no PQX instruction) and the
+ * stack the operation used (scheme_zeroize), then, once the outputs are printed, its buffers and
+ * the inputs (scheme_wipe). */
 #ifndef SCHEME_IO_H
 #define SCHEME_IO_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include "pqx.h"
 #include "pqx_rt.h"
 
 #define SCHEME_PAINT 0xA5A5A5A5u
@@ -55,6 +62,23 @@ static inline uint32_t scheme_stack_used(void)
     while (p < scheme_paint_hi_ && *p == SCHEME_PAINT)
         p++;
     return (uint32_t)((uintptr_t)scheme_paint_hi_ - (uintptr_t)p);
+}
+
+/* Zeroes n bytes (a multiple of 4, 4-byte aligned) with writes the compiler keeps. */
+static inline void scheme_wipe(void *p, size_t n)
+{
+    for (volatile uint32_t *w = (volatile uint32_t *)p; n >= 4; n -= 4)
+        *w++ = 0;
+}
+
+/* The end of an operation: PQX's registers back to their reset values (ZEROIZE) and the stack
+ * the operation used (`used` bytes below the painted top, from scheme_stack_used) zeroed. */
+static inline __attribute__((always_inline)) void scheme_zeroize(uint32_t used)
+{
+#if PQX_KERNEL
+    pqx_zeroize();
+#endif
+    scheme_wipe((char *)scheme_paint_hi_ - used, used);
 }
 
 static inline void scheme_report(const char *name, uint32_t v)

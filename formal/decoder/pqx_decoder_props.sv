@@ -9,8 +9,8 @@
 //   * R type, opcode 0x5B (custom-2), key {funct3, funct7}: the polynomial unit;
 //   * every other word is not in the ISA.
 // For each instruction: its execution unit (the unit map of pqx_pkg::unit_e: State, Keccak,
-// Slhdsa, Arith, Sampler, Fpr, Mce, Crv, Poly), writeback (0 for LOAD KABSORB KINIT KSTART KPERM OWRITE CL_*
-// THASH* PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, CRV_BPTR CRV_BWR, the
+// Slhdsa, Arith, Sampler, Fpr, Mce, Crv, Poly), writeback (0 for LOAD KABSORB KINIT ZEROIZE KSTART
+// KPERM OWRITE CL_* THASH* PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, CRV_BPTR CRV_BWR, the
 // SHA/SM3 INIT and BLK instructions, AES128_ENC, HARAKA256/512, POLY_WR POLY_LD POLY_ST POLY_NTT
 // POLY_INTT POLY_PWM POLY_CBD; 1 otherwise) and the source registers it reads (bit k = rs(k+1)).
 //
@@ -92,6 +92,7 @@ module pqx_decoder_props #(
                  begin ref_unit = U_SAMPLER; ref_wb = 1'b1; ref_rs = 3'b011; end
         7'h05:   begin ref_unit = U_ARITH;   ref_wb = 1'b1; ref_rs = 3'b001; end  // BARRETT
         7'h0D:   begin ref_unit = U_STATE;   ref_wb = 1'b1; ref_rs = 3'b001; end  // KREAD3
+        7'h0C:   begin ref_unit = U_STATE;   ref_wb = 1'b0; ref_rs = 3'b000; end  // ZEROIZE
         7'h0E:   begin ref_unit = U_STATE;   ref_wb = 1'b0; ref_rs = 3'b000; end  // KINIT
         7'h0F:   begin ref_unit = U_STATE;   ref_wb = 1'b1; ref_rs = 3'b001; end  // STORE
         7'h10, 7'h11, 7'h12:                                                 // MQMULF/K/D

@@ -267,9 +267,15 @@ module pqx_poly_engine #(
     end
   end
 
-  // The step's data path registers: written with each read, no reset needed.
-  always_ff @(posedge clk_i) begin
-    if (state_q == StRun && reading_q) begin
+  // The step's data path registers, written with each read. They hold coefficients, so reset
+  // (and ZEROIZE, which is the unit's reset) clears them.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      x_q     <= '0;
+      waddr_q <= '0;
+      wz_q    <= '0;
+      wkind_q <= KNtt;
+    end else if (state_q == StRun && reading_q) begin
       for (int b = 0; b < B; b++) begin
         x_q[4*b]       <= rdata_i[2*b];             // slot a: i0, i1
         x_q[4*b+1]     <= rdata_i[2*b + 1];

@@ -504,6 +504,7 @@ _TABLE: tuple[InstrInfo, ...] = (
                                     | index_operand(r, 197, 255), b, c),
        corners={"o=0": lambda a, b, c: a & 255 == 0, "o=197": lambda a, b, c: a & 255 == 197,
                 "o>197": lambda a, b, c: a & 255 > 197}),
+    _r("ZEROIZE", 0x0C, "state", _NONE, False, 1, "OpZeroize", weight=0.02),
     _r("KINIT", 0x0E, "state", _NONE, False, 1, "OpKinit", weight=0.2),
     _r("STORE", 0x0F, "state", RS1, True, 1, "OpStore", **_state_word(0)),
     _r("MQMULF", 0x10, "arith", RS1 | RS2, True, 1, "OpMqmulF",

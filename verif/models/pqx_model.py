@@ -191,6 +191,10 @@ class PqxModel:
         self.S = _zero_state()
         self.O = _zero_state()
 
+    @semantics("ZEROIZE")
+    def _zeroize(self, rs1: int, rs2: int, rs3: int) -> None:
+        self.reset()      # every unit's state as after reset; host memory is not PQX's
+
     @semantics("STORE")
     def _store(self, rs1: int, rs2: int, rs3: int) -> int:
         if rs1 >= STATE_WORDS:

@@ -84,7 +84,7 @@ def test_table_size_and_names() -> None:
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
     crv = [i for i in INSTRUCTIONS.values() if i.opcode == 0x2B]
-    assert len(r4) == 12 and len(r) == 48 and len(mce) == 16 and len(crv) == 13
+    assert len(r4) == 12 and len(r) == 49 and len(mce) == 16 and len(crv) == 13
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "crv" for i in crv)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
@@ -94,7 +94,7 @@ def test_table_size_and_names() -> None:
 def test_r_funct7_from_spec() -> None:
     expected = {
         "CBD1": 0x00, "CBD2": 0x01, "CBD3": 0x02, "CBD4": 0x03, "BARRETT": 0x05,
-        "KREAD3": 0x0D, "KINIT": 0x0E, "STORE": 0x0F,
+        "ZEROIZE": 0x0C, "KREAD3": 0x0D, "KINIT": 0x0E, "STORE": 0x0F,
         "MQMULF": 0x10, "MQMULK": 0x11, "MQMULD": 0x12,
         "KARATS1": 0x13, "KARATS2": 0x14, "KARATS3": 0x15, "KARATS4": 0x19,
         "GFMUL8": 0x16, "BFNTTDH": 0x17, "BFINTTDH": 0x18, "RED32": 0x1A,
@@ -154,7 +154,7 @@ def test_r4_funct_from_spec() -> None:
 
 
 def test_writeback_flags() -> None:
-    no_wb = {"LOAD", "KABSORB", "KINIT", "OWRITE", "KSTART", "KPERM", "FPR_LOAD_SE",
+    no_wb = {"LOAD", "KABSORB", "KINIT", "ZEROIZE", "OWRITE", "KSTART", "KPERM", "FPR_LOAD_SE",
              "MCE_SYN", "MCE_LOC_WR", "MCE_SUP_WR", "TR_WR", "MCE_ROW_WR",
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
              "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512",
@@ -167,7 +167,7 @@ def test_register_read_masks() -> None:
     r12 = RS1 | RS2
     spot = {
         "LOAD": RS1 | RS2 | RS3, "KABSORB": RS1 | RS2 | RS3, "KSTART": 0, "KPERM": 0,
-        "KINIT": 0, "STORE": RS1, "KREAD3": RS1, "COMPARE_U32": r12,
+        "KINIT": 0, "ZEROIZE": 0, "STORE": RS1, "KREAD3": RS1, "COMPARE_U32": r12,
         "BFNTTK": RS1 | RS2 | RS3, "BFINTTF": RS1 | RS2 | RS3,
         "MODP_MONTYMUL": RS1 | RS2 | RS3, "FPR_NORM64_EXEC": RS1 | RS2 | RS3,
         "BFNTTDH": 0, "BFINTTDH": 0, "KARATS1": r12, "KARATS2": r12, "KARATS3": 0, "KARATS4": 0,
@@ -200,7 +200,7 @@ def test_units() -> None:
     for i in INSTRUCTIONS.values():
         by_unit.setdefault(i.unit, set()).add(i.name)
     assert by_unit["state"] == {"LOAD", "KABSORB", "KINIT", "STORE", "KREAD3", "COMPARE_U32", "SREAD",
-                                "OWRITE"}
+                                "OWRITE", "ZEROIZE"}
     assert by_unit["keccak"] == {"KSTART", "KPERM"}
     assert all(n.startswith(("THASH", "PRF_", "CL_")) for n in by_unit["slhdsa"])
     assert all(n.startswith("FPR_") for n in by_unit["fpr"])

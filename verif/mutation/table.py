@@ -120,9 +120,9 @@ MUTATIONS: list[Mutation] = [
              "        shake_block[32*w +: 32] = 32'h0000_0006;",
              "SHA3 padding instead of SHAKE padding in the SLH-DSA block"),
     Mutation("mc_start_uncommitted", "rtl/pqx_top.sv",
-             "assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty;",
+             "assign mc_start    = ex_valid && !mc_busy_q && multi_cycle && arith_empty && !zeroize_q;",
              "assign mc_start    = (ex_valid || multi_cycle) && ex.accepted && !mc_busy_q "
-             "&& multi_cycle && arith_empty;",
+             "&& multi_cycle && arith_empty && !zeroize_q;",
              "KSTART/KPERM/THASH/PRF start at the head of the queue without waiting for the commit: "
              "a later kill comes too late, the killed instruction writes S/O"),
     Mutation("load_start_uncommitted", "rtl/pqx_top.sv",

@@ -5,6 +5,8 @@
                      compare of both
   XifLatencyTest     zero-stall host: every instruction alone (latency exact, in cycles) and a
                      back-to-back stream (one result per cycle)
+  XifZeroizeTest     every unit's state filled at random, ZEROIZE, then every register an
+                     instruction can read is read back and must read as after reset
   XifPlantedBugTest  expect_fail: a model with a planted bug must be caught by the scoreboard
 """
 
@@ -20,7 +22,7 @@ import cocotb
 import pyuvm
 from cocotb.triggers import Timer
 
-from verif.models import PqxModel, Result, decode
+from verif.models import IMPLEMENTED_UNITS, PqxModel, Result, decode, encode
 from verif.models.isa import INSTRUCTIONS
 from verif.models.timing import contract as latency_contract, pipelined_build
 from verif.uvm.env import XifBaseTest, freeze_heap, knob
@@ -123,9 +125,10 @@ class XifLatencyTest(XifBaseTest):
         # pipelined build sustains that within the arithmetic instructions and within the others
         # (a switch from arithmetic to other waits for the arithmetic pipeline to drain).
         pipelined = pipelined_build()
-        # (an engine start's result is single-cycle, but the next polynomial instruction waits)
+        # (an engine start's result is single-cycle, but the next polynomial instruction waits;
+        # ZEROIZE's too, but the units are in reset in the next cycle and the engine clears)
         single = [name for name, info in INSTRUCTIONS.items()
-                  if not info.multi_cycle and not info.background]
+                  if not info.multi_cycle and not info.background and name != "ZEROIZE"]
         groups = ([[n for n in single if INSTRUCTIONS[n].unit == "arith"],
                    [n for n in single if INSTRUCTIONS[n].unit != "arith"]] if pipelined else [single])
         orig = sb.on_result
@@ -194,6 +197,77 @@ class PlantedBugModel(PqxModel):
         if decode(instr).name.startswith(("BFNTT", "BFINTT")) and not r.exc:
             r = replace(r, data=r.data ^ 1)
         return r
+
+
+ZEROIZE_INDEXED_READS = ("SREAD", "STORE", "KREAD3", "MCE_LOC_RD", "MCE_ERR_RD", "MCE_ROW_RD", "TR_RD",
+                         "CRV_BRD", "HASH_RD", "POLY_RD", "POLY_CNT")
+"""The instructions that read a unit's registers by an index in rs1 (every index is read, from 0
+up to the first the ISA rejects). Those without operands that write back (KARATS3/4, BFNTTDH,
+FPR_RDHI, MCE_BM, ...) read registers too and are read once each."""
+
+
+def zeroize_reads() -> list[tuple[str, tuple[int, int, int]]]:
+    """Every read of PQX's registers an instruction can make (ZEROIZE_INDEXED_READS)."""
+    model = PqxModel()
+    reads = []
+    for name, info in INSTRUCTIONS.items():
+        if info.unit not in IMPLEMENTED_UNITS:
+            continue
+        if name in ZEROIZE_INDEXED_READS:
+            for k in range(4096):
+                if model.execute(encode(name), k, 0, 0).exc:
+                    break
+                reads.append((name, (k, 0, 0)))
+        elif info.writeback and info.register_read == 0:
+            reads.append((name, (0, 0, 0)))
+    return reads
+
+
+@pyuvm.test()
+class XifZeroizeTest(XifBaseTest):
+    """ZEROIZE clears every register an instruction can read: random instructions of every unit
+    (drawn uniformly, so each unit's writes are many) fill the state, every readable register
+    is read (`zeroize_reads`), ZEROIZE, and every register is read again. The scoreboard checks
+    each read against the model, whose ZEROIZE is its reset; the test checks that the first
+    reads of each unit were not all what reset gives (the fill reached it) and that the second
+    reads are exactly what a PQX just out of reset reads."""
+
+    host_config = HostConfig.zero_stall()
+
+    async def stimulus(self) -> None:
+        sb = self.env.scoreboard
+        reads = zeroize_reads()
+        fresh = PqxModel()
+        after_reset = [fresh.execute(encode(n), *ops).data for n, ops in reads]
+        writers = [n for n, i in INSTRUCTIONS.items() if i.unit in IMPLEMENTED_UNITS
+                   and n != "ZEROIZE" and n not in ZEROIZE_INDEXED_READS]
+        fill = [instruction(self.rng.choice(writers), self.rng) for _ in range(3000)]
+        await ItemSequence("fill", fill).start(self.env.seqr)
+        await self.drain()
+
+        sweeps = []
+        for step in ("before", "after"):
+            if step == "after":
+                await ListSequence("zeroize", [("ZEROIZE", (0, 0, 0))]).start(self.env.seqr)
+                await self.drain()
+            sb.checked_log = []
+            await ListSequence(f"reads {step} ZEROIZE", reads).start(self.env.seqr)
+            await self.drain()
+            sweeps.append([c.data for c in sb.checked_log])
+            sb.checked_log = None
+        before, after = sweeps
+        assert len(before) == len(after) == len(reads)
+        units = {INSTRUCTIONS[n].unit for n, _ in reads}
+        untouched = sorted(u for u in units
+                           if all(b == r for (n, _), b, r in zip(reads, before, after_reset)
+                                  if INSTRUCTIONS[n].unit == u))
+        assert not untouched, f"the fill left these units as after reset: {untouched}"
+        wrong = [(n, ops[0], a, r) for (n, ops), a, r in zip(reads, after, after_reset) if a != r]
+        assert not wrong, (f"{len(wrong)} reads after ZEROIZE differ from reset, first "
+                           f"{wrong[0][0]} index {wrong[0][1]}: {wrong[0][2]:#x}, after reset {wrong[0][3]:#x}")
+        changed = sum(b != r for b, r in zip(before, after_reset))
+        self.logger.info(f"ZEROIZE: {len(reads)} register reads ({len(units)} units): {changed} differed "
+                         f"from reset before it, none after")
 
 
 @pyuvm.test(expect_fail=True)

@@ -53,6 +53,7 @@ int main(void)
     }
     uint32_t t1 = scheme_mcycle();
     uint32_t stack = scheme_stack_used();
+    scheme_zeroize(stack);
     uint8_t ok = r == FALCON_OK;
     const char *why = falcon_result_names[r];
     size_t wlen = 0;
@@ -63,5 +64,6 @@ int main(void)
     scheme_report("cycles", t1 - t0);
     scheme_report("public", t1 - t0);     /* everything in verification is public */
     scheme_report("stack", stack);
+    scheme_wipe(in, sizeof *in);
     return 0;
 }

@@ -53,6 +53,7 @@ int main(void)
     }
     uint32_t t1 = scheme_mcycle();
     uint32_t stack = scheme_stack_used();
+    scheme_zeroize(stack);
     if (op == 1) {
         pqx_out("ek", ek, HQC_EK_BYTES);
         pqx_out("dk", dk, HQC_DK_BYTES);
@@ -68,5 +69,10 @@ int main(void)
      * the cycle table's constant-time figure leaves it out */
     scheme_report("sampler", hqc_sampler_cycles);
     scheme_report("stack", stack);
+    scheme_wipe(ek, sizeof ek);
+    scheme_wipe(dk, sizeof dk);
+    scheme_wipe(ct, sizeof ct);
+    scheme_wipe(key, sizeof key);
+    scheme_wipe(in, sizeof *in);
     return 0;
 }

@@ -57,6 +57,7 @@ int main(void)
     }
     uint32_t t1 = scheme_mcycle();
     uint32_t stack = scheme_stack_used();
+    scheme_zeroize(stack);
     if (op == 1) {
         pqx_out("pk", pk, MLDSA_PK_BYTES);
         pqx_out("sk", sk, MLDSA_SK_BYTES);
@@ -71,5 +72,9 @@ int main(void)
     scheme_report("cycles", t1 - t0);
     scheme_report("public", mldsa_public_cycles);
     scheme_report("stack", stack);
+    scheme_wipe(pk, sizeof pk);
+    scheme_wipe(sk, sizeof sk);
+    scheme_wipe(sig, sizeof sig);
+    scheme_wipe(in, sizeof *in);
     return 0;
 }

@@ -52,6 +52,7 @@ int main(void)
     }
     uint32_t t1 = scheme_mcycle();
     uint32_t stack = scheme_stack_used();
+    scheme_zeroize(stack);
     if (op == 1) {
         pqx_out("ek", ek, MLKEM_EK_BYTES);
         pqx_out("dk", dk, MLKEM_DK_BYTES);
@@ -66,5 +67,10 @@ int main(void)
     scheme_report("cycles", t1 - t0);
     scheme_report("public", mlkem_public_cycles);
     scheme_report("stack", stack);
+    scheme_wipe(ek, sizeof ek);
+    scheme_wipe(dk, sizeof dk);
+    scheme_wipe(ct, sizeof ct);
+    scheme_wipe(key, sizeof key);
+    scheme_wipe(in, sizeof *in);
     return 0;
 }

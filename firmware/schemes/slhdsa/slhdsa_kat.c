@@ -52,6 +52,7 @@ int main(void)
     }
     uint32_t t1 = scheme_mcycle();
     uint32_t stack = scheme_stack_used();
+    scheme_zeroize(stack);
     if (op == 1) {
         pqx_out("sk", sk, SLH_SK_BYTES);
         pqx_out("pk", pk, SLH_PK_BYTES);
@@ -63,5 +64,9 @@ int main(void)
     scheme_report("cycles", t1 - t0);
     scheme_report("public", 0);
     scheme_report("stack", stack);
+    scheme_wipe(pk, sizeof pk);
+    scheme_wipe(sk, sizeof sk);
+    scheme_wipe(sig, sizeof sig);
+    scheme_wipe(in, sizeof *in);
     return 0;
 }
