@@ -31,7 +31,10 @@ the shards' report directories into one summary (`make report SHARDS="dir ..."`)
 
 Cache (`--cache DIR`, make CACHE=dir). A job whose result depends only on files (a proof task, a
 mutant of the table, a synthesis unit, the lint) lists them (`inputs`); its key is a SHA-256 over
-its command line, the contents of those files and the pinned tool versions (requirements.txt). A
+its command line, the contents of those files and the pinned tool versions (requirements.txt; a
+pin marked `# not a cached job's input` is left out: the report's charts, the statistics of the
+leakage campaigns and the test runner change no cached result, so a new version of them keeps
+the cache). A
 passed job whose key is in the cache is not run again: its verdict, log and report files are
 restored (the log says so, and the summary marks the job "cached"). Jobs with a seed always run;
 failures are never cached. `--fresh` (FRESH=1) runs every job and refreshes the cache.
@@ -446,8 +449,22 @@ def cache_key(step: Step) -> str | None:
         files.update(imported_files(ROOT, step.cmd[step.cmd.index("-m") + 1]))
     for f in sorted(files):
         h.update(f"\n{f.relative_to(ROOT)}\n".encode())
-        h.update(f.read_bytes() if f.exists() else b"<missing>")
+        h.update(key_bytes(f) if f.exists() else b"<missing>")
     return h.hexdigest()
+
+
+NOT_AN_INPUT = "# not a cached job's input"
+"""The mark of a requirements.txt pin that no cacheable job's result depends on."""
+
+
+def key_bytes(path: Path) -> bytes:
+    """What of a file goes into a cache key: all of it, but of requirements.txt only the pins
+    (comments and the pins marked NOT_AN_INPUT left out)."""
+    data = path.read_bytes()
+    if path.name != "requirements.txt":
+        return data
+    lines = [ln.strip() for ln in data.decode().splitlines()]
+    return "\n".join(ln for ln in lines if ln and not ln.startswith("#") and NOT_AN_INPUT not in ln).encode()
 
 
 def log_path(step: Step) -> Path:

@@ -86,8 +86,11 @@ def test_a_change_reruns_only_the_jobs_that_read_it(tree):
     (root / "rtl" / "crv" / "pqx_crv.sv").write_text("module pqx_crv; wire a; endmodule\n")
     assert run() == ["crv"]                         # one line in rtl/crv: only the crv job
     assert run(fresh=True) == ["crv", "mce"]        # FRESH=1: every job
-    (root / "requirements.txt").write_text("tool==2\n")
+    (root / "requirements.txt").write_text("# the tools\ntool==2\n")
     assert run() == ["crv", "mce"]                  # another tool version: every job
+    (root / "requirements.txt").write_text("# the tools, pinned\ntool==2\n"
+                                           f"charts==3   {regress.NOT_AN_INPUT}\n")
+    assert run() == []                              # a comment, a pin no cached job reads: none
 
 
 def test_the_key_holds_every_module_the_command_imports(tree):
