@@ -91,6 +91,8 @@ class SynthUnit:
     gate_count: bool = True       # run the generic flow (pqx_top's: its glue, the units black boxes)
     place_only: str = ""          # why the ECP5 run stops after placement (its figure is nextpnr's
                                   # post-placement estimate); empty: place and route
+    unplaced: str = ""            # why the ECP5 run stops after synthesis (its figures are the
+                                  # LUT and FF counts; no Fmax)
 
     def chparam(self) -> str:
         """Yosys commands that set the parameters (before `hierarchy`)."""
@@ -124,7 +126,8 @@ def synth_unit(m: manifest.Manifest, table: dict) -> SynthUnit:
     return SynthUnit(table["name"], table.get("top", m.top), sources, table["budget_s"],
                      cut=tuple(table.get("cut", ())), router=table.get("router", "router1"),
                      about=table.get("about", ""), params=tuple(table.get("params", {}).items()),
-                     gate_count=table.get("gate_count", True), place_only=table.get("place_only", ""))
+                     gate_count=table.get("gate_count", True), place_only=table.get("place_only", ""),
+                     unplaced=table.get("unplaced", ""))
 
 
 def synth_units() -> dict[str, SynthUnit]:
@@ -384,7 +387,10 @@ def ecp5(unit: SynthUnit, out: Path, budget_s: int) -> dict:
     fig = {"lut4": lut, "ccu2c": cells.get("CCU2C", 0), "ff_with_wrapper": cells.get("TRELLIS_FF", 0),
            "mult18": cells.get("MULT18X18D", 0), "bram": cells.get("DP16KD", 0),
            "lutram": cells.get("TRELLIS_DPR16X4", 0), "synth_s": round(synth_s)}
-    fig.update(place_and_route(out, js, budget_s, unit.router, place_only=bool(unit.place_only)))
+    if unit.unplaced:
+        fig.update(pnr_s=0, routed=False, unplaced=True, fmax_mhz=None, critical_path=None)
+    else:
+        fig.update(place_and_route(out, js, budget_s, unit.router, place_only=bool(unit.place_only)))
     return fig
 
 
@@ -556,6 +562,8 @@ def fmax_text(e: dict) -> str:
     if e.get("does_not_fit"):
         return "does not fit the device (" + ", ".join(f"{k} {v}" for k, v in e["does_not_fit"].items()) + ")"
     est = e.get("estimate_mhz")
+    if e.get("unplaced"):
+        return "not placed (synthesis only)"
     if e.get("place_only"):
         return f"placement estimate {est} MHz (placed only)" if est else \
             f"placement did not finish within {e['pnr_s']} s"
@@ -644,6 +652,11 @@ def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Pat
     if placed:
         lines += ["", "Placed only (nextpnr --no-route; the Fmax is its post-placement estimate):", ""]
         lines += [f"- {n}: {why}" for n, why in placed]
+    unplaced = [(n, SYNTH_UNITS[n].unplaced) for n, r in results.items()
+                if r.get("ecp5", {}).get("unplaced") and n in SYNTH_UNITS]
+    if unplaced:
+        lines += ["", "Not placed (synthesis only: the LUT and FF counts, no Fmax):", ""]
+        lines += [f"- {n}: {why}" for n, why in unplaced]
     lines += ["", "Largest cones (generic netlist: gates in front of one register or output):", ""]
     for name, res in results.items():
         g = res.get("generic", {})

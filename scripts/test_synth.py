@@ -133,6 +133,20 @@ def test_a_placed_only_unit_says_so(work):
     assert "did not finish" in synth.fmax_text({**e, "estimate_mhz": None})
 
 
+def test_an_unplaced_unit_says_so(work):
+    """A unit whose manifest says unplaced: no Fmax, the cell says why, the report gives the
+    manifest's reason (every such unit gives one)."""
+    unplaced = [n for n, u in synth.SYNTH_UNITS.items() if u.unplaced]
+    assert unplaced and all(len(synth.SYNTH_UNITS[n].unplaced) > 20 for n in unplaced)
+    name = unplaced[0]
+    e = {"lut4": 10, "mult18": 0, "bram": 0, "fmax_mhz": None, "routed": False, "unplaced": True,
+         "pnr_s": 0, "critical_path": None}
+    md = synth.write_reports({name: {"ecp5": e}}, {}, work).read_text()
+    row = next(ln for ln in md.splitlines() if ln.startswith(f"| {name} |"))
+    assert "not placed (synthesis only)" in row
+    assert f"- {name}: {synth.SYNTH_UNITS[name].unplaced}" in md
+
+
 def test_placement_only_runs_nextpnr_without_routing(tmp_path, monkeypatch):
     """place_only asks nextpnr not to route, and a finished placement is an estimate, not a routed
     Fmax (nextpnr itself is not run here: the decoder test runs it)."""

@@ -15,7 +15,7 @@ A manifest's keys:
            the unit's files
   synth    [[synth]] tables, one per `make synth` unit, the default build first: name, budget_s
            (place and route, 2 cores) and optionally top and files (default the unit's), params,
-           cut, router, gate_count, place_only, about (scripts/synth.py)
+           cut, router, gate_count, place_only, unplaced, about (scripts/synth.py)
   id       (execution units) the unit's number, pqx_pkg::unit_e (the decoder's unit field;
            0..15): rtl/pqx_pkg.sv's unit_e and UnitsBuilt and the ISA table's units come from the
            ids, and pqx_top.f lists the units in id order
@@ -43,7 +43,7 @@ KEYS = {"name", "top", "needs", "files", "formal", "sims", "synth", "id", "about
         "last"}
 MUTANT_KEYS = {"name", "file", "original", "replacement", "about", "checker", "note", "killed_by"}
 SYNTH_KEYS = {"name", "top", "files", "budget_s", "params", "cut", "router", "gate_count", "place_only",
-              "about"}
+              "unplaced", "about"}
 
 
 class ManifestError(ValueError):
