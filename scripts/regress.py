@@ -376,8 +376,8 @@ CRV_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/ve
 """The Crypto-RV unit's NIST samples and PQX's own files (nightly, through the RTL)."""
 
 
-BASELINE_SEED = 1
-"""The cases of the nightly's plain-C scheme rows (deterministic, so cached)."""
+TABLE_SEED = 1
+"""The cases of the nightly's scheme cycle table, every row (deterministic, so cached)."""
 SCHEME_INPUTS = ("rtl", "pqx.core", "firmware", "verif", *TOOL_INPUTS)
 """What a scheme job reads besides its code (cache_key adds the modules scripts.schemes imports):
 the SoC and PQX RTL, the core's configuration, the firmware, the references and harness."""
@@ -411,20 +411,28 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
                     continue           # no plain-C run of this set (scripts/scheme_cycles.py)
                 if variant == "pqx" and not pset.pqx:
                     continue           # no PQX build of this program yet
-                # the plain-C rows exercise no PQX instruction: their cases come from a fixed
-                # seed, so the job is deterministic and cached (it re-runs when the SoC, the
-                # firmware or the models change); the PQX rows draw the night's cases
-                baseline = variant == "baseline"
-                case_seed = BASELINE_SEED if baseline else seed
+                # a row's cases come from a fixed seed: the job is deterministic and cached (it
+                # re-runs when the SoC, the firmware or the models change), and the table stays
+                # comparable night after night; the night's own cases are the checks below
                 steps.append(Step(f"schemes: {name} {variant}: cycle table, constant time and every "
-                                  f"operation vs the reference (3 cases{', fixed seed' if baseline else ''})",
+                                  f"operation vs the reference (3 cases, fixed seed)",
                                   [PY, "-m", "scripts.schemes", "--cycles", "3", "--param", name,
-                                   "--variant", variant, "--jobs", "1", "--seed", str(case_seed),
+                                   "--variant", variant, "--jobs", "1", "--seed", str(TABLE_SEED),
                                    "--report", str(REPORTS / "schemes" / f"{name}-{variant}")],
                                   f"python -m scripts.schemes --cycles 3 --param {name} --variant {variant} "
-                                  f"--seed {case_seed}",
-                                  inputs=SCHEME_INPUTS if baseline else (),
+                                  f"--seed {TABLE_SEED}",
+                                  inputs=SCHEME_INPUTS,
                                   outputs=(f"schemes/{name}-{variant}/schemes.json",)))
+        # fresh cases every night: one per parameter set on the PQX build (a job per set: an
+        # SLH-DSA-SHAKE-256s case alone is minutes)
+        for name, pset in PARAM_SETS.items():
+            if pset.pqx:
+                steps.append(Step(f"schemes: {name} pqx: every operation vs the reference (a fresh case, "
+                                  f"seed={seed})",
+                                  [PY, "-m", "scripts.schemes", "--check", "1", "--param", name,
+                                   "--variant", "pqx", "--jobs", "1", "--seed", str(seed)],
+                                  f"python -m scripts.schemes --check 1 --param {name} --variant pqx "
+                                  f"--seed {seed}", seed))
     return steps
 
 
