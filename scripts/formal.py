@@ -22,8 +22,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import time
 import tomllib
@@ -31,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import VENV_BIN, die, int_at_least, positive_scale, yosys_tool
+from scripts.tools import VENV_BIN, die, int_at_least, positive_scale, run_cpu_budget, yosys_tool
 from verif import manifest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,22 +233,16 @@ def run_runner(root: Path, t: Task, budget: float) -> dict:
     workdir.mkdir(parents=True, exist_ok=True)
     result = {"job": t.name, "form": "full", "mode": t.runner.rsplit(".", 1)[-1], "status": "ERROR",
               "seconds": 0.0, "depth": None, "detail": "", "open": t.open}
-    start = time.monotonic()
-    try:
-        proc = subprocess.run([sys.executable, "-m", t.runner, "--root", str(root), "--workdir",
-                               str(workdir)], cwd=ROOT, capture_output=True, text=True,
-                              timeout=budget)
-        out, code = proc.stdout + proc.stderr, proc.returncode
-    except subprocess.TimeoutExpired as exc:
-        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
-        code = None
-    result["seconds"] = round(time.monotonic() - start, 1)
-    (workdir / "logfile.txt").write_text(out)
+    log = workdir / "logfile.txt"
+    code, wall, _ = run_cpu_budget([sys.executable, "-m", t.runner, "--root", str(root), "--workdir",
+                                    str(workdir)], budget, log, cwd=ROOT)
+    out = log.read_text(errors="replace")
+    result["seconds"] = round(wall, 1)
     result["log"] = str((workdir / "logfile.txt").relative_to(root))
     lines = out.strip().splitlines()
     if code in (None, 3):
         result["status"] = "OPEN" if t.open else "UNKNOWN"
-        result["detail"] = (f"no verdict within the budget of {budget:.0f} s" if code is None
+        result["detail"] = (f"no verdict within the budget of {budget:.0f} CPU s" if code is None
                             else "\n".join(lines[-1:]))
     elif code in (0, 1):
         result["status"] = "PASS" if code == 0 else "FAIL"
@@ -292,21 +284,12 @@ def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -
            "-f", "-d", str(workdir), str(sby), t.task]
     env = dict(os.environ)
     env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"   # yices-smt2, z3
-    start = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=sby.parent, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    try:
-        out, _ = proc.communicate(timeout=budget)
-        timed_out = False
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            out, _ = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            out, _ = proc.communicate()
-        timed_out = True
-    result["seconds"] = round(time.monotonic() - start, 1)
+    # sby -f empties its work folder when it starts: the output goes next to it
+    log = workdir.parent / f"{workdir.name}.out"
+    code, wall, _ = run_cpu_budget(cmd, budget, log, cwd=sby.parent, env=env)
+    out = log.read_text(errors="replace")
+    timed_out = code is None
+    result["seconds"] = round(wall, 1)
 
     status = None
     status_file = workdir / "status"
@@ -314,7 +297,7 @@ def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -
         words = status_file.read_text().split()
         status = words[0] if words else None
     if status is None:
-        status = {0: "PASS", 2: "FAIL"}.get(proc.returncode, "ERROR")
+        status = {0: "PASS", 2: "FAIL"}.get(code, "ERROR")
     logtext = out or ""
     if status == "ERROR" and "Assertion failed: selection is not empty" in logtext:
         status = "FAIL"    # structural check of the model (xif_comb) found a path
@@ -325,7 +308,7 @@ def run_task(root: Path, run: Run, tools: dict[str, str], budget_scale: float) -
                             "signal the .sby connects it to (connect -set); see formal/README.md")
     if timed_out:
         status = "UNKNOWN"
-        result["detail"] = f"no verdict within the budget of {budget:.0f} s"
+        result["detail"] = f"no verdict within the budget of {budget:.0f} CPU s"
     if status not in ("PASS", "FAIL", "ERROR", "UNKNOWN"):
         status = "UNKNOWN"
     if status == "UNKNOWN" and t.open:

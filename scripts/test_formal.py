@@ -4,6 +4,8 @@ the CI form of each task is what tasks.toml says, and open proofs are reported, 
 from __future__ import annotations
 
 import shutil
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,25 @@ def test_open_proof_that_passes_is_a_change():
     notes = formal.changes(res, [{"job": "arith:k", "form": "full", "status": "PASS"}])
     assert any("arith:karats" in n and "PASSES" in n for n in notes)
     assert any("arith:k: PASS -> FAIL" in n for n in notes)
+
+
+def test_a_budget_counts_cpu_seconds_of_the_whole_process_tree(tmp_path):
+    """run_cpu_budget (the proof tasks' budgets): a process that sleeps longer than its budget is
+    not stopped (no CPU used), a busy one is; so is a busy grandchild in a session of its own (as
+    SymbiYosys starts its tools), and it is gone afterwards."""
+    import subprocess
+    from scripts.tools import run_cpu_budget
+    log = tmp_path / "out.txt"
+    code, wall, cpu = run_cpu_budget([sys.executable, "-c", "import time; time.sleep(1.2)"], 0.6, log)
+    assert code == 0 and wall >= 1.2 and cpu < 0.6
+    code, wall, cpu = run_cpu_budget([sys.executable, "-c", "while True: pass"], 0.6, log)
+    assert code is None and (cpu >= 0.6 or wall >= 2.4)      # (the second on a crowded machine)
+    marker = tmp_path / "pid"
+    child = ("import os, subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'while True: pass'], "
+             f"start_new_session=True); open({str(marker)!r}, 'w').write(str(p.pid)); p.wait()")
+    code, wall, cpu = run_cpu_budget([sys.executable, "-c", child], 0.6, log)
+    assert code is None and (cpu >= 0.6 or wall >= 2.4)
+    pid = int(marker.read_text())
+    time.sleep(0.2)
+    alive = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout
+    assert not alive.strip() or alive.strip().startswith("Z")

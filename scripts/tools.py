@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 VENV_BIN = Path(sys.executable).parent
@@ -134,3 +136,90 @@ def warm_yowasp(*names: str) -> None:
         if path.exists():
             subprocess.run([str(path), "--version" if "nextpnr" in name else "-V"],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+
+
+# ------------------------------------------------------------------ time budgets in CPU seconds
+WALL_FACTOR = 4
+"""A run with a CPU-second budget is still stopped after this many times the budget of wall time
+(a process that sleeps, or a machine so loaded that the CPU clock hardly moves)."""
+
+
+def _proc_table() -> dict[int, tuple[int, int]] | None:
+    """pid -> (parent pid, CPU ticks of the process and its reaped children), from Linux /proc;
+    None without it."""
+    try:
+        pids = [int(e) for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return None
+    table = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue                    # gone meanwhile
+        # after the name: state, ppid, ...; utime, stime, cutime, cstime are fields 14-17
+        table[pid] = (int(fields[1]), sum(int(x) for x in fields[11:15]))
+    return table
+
+
+def tree_pids(root: int, table: dict[int, tuple[int, int]]) -> list[int]:
+    """`root` and every process below it (SymbiYosys starts its tools in groups of their own, so
+    the process tree, not the process group, is what a run consists of)."""
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo += children.get(pid, [])
+    return out
+
+
+def tree_cpu_seconds(root: int) -> float | None:
+    """CPU seconds the process `root` and its descendants have used so far, their own and their
+    reaped children's (None without /proc)."""
+    table = _proc_table()
+    if table is None:
+        return None
+    ticks = sum(table[pid][1] for pid in tree_pids(root, table) if pid in table)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _signal_tree(root: int, sig: int) -> None:
+    table = _proc_table() or {}
+    for pid in tree_pids(root, table):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
+def run_cpu_budget(cmd: list[str], budget: float, log: Path, **popen) -> tuple[int | None, float, float]:
+    """Runs `cmd` in a session of its own, its output (stdout and stderr) into `log`, and stops
+    it and every process below it (SIGTERM, then SIGKILL) once they have used `budget` CPU seconds, or
+    WALL_FACTOR x budget of wall time. A verdict then does not depend on what else the machine
+    runs (a proof that needs 250 s of CPU gets them whether it runs alone or beside a nightly
+    shard). Returns (exit status, or None if stopped; wall seconds; CPU seconds as last seen)."""
+    start = time.monotonic()
+    cpu = 0.0
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                **popen)
+        while True:
+            try:
+                code = proc.wait(timeout=0.5)
+                return code, time.monotonic() - start, cpu
+            except subprocess.TimeoutExpired:
+                pass
+            seen = tree_cpu_seconds(proc.pid)
+            cpu = seen if seen is not None else time.monotonic() - start
+            if cpu > budget or time.monotonic() - start > WALL_FACTOR * budget:
+                break
+        _signal_tree(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            _signal_tree(proc.pid, signal.SIGKILL)
+            proc.wait()
+        return None, time.monotonic() - start, cpu
