@@ -152,3 +152,30 @@ def test_cached_and_fresh_reports_have_one_digest(tree):
     assert digest() == first
     (reports / "formal" / "mce.json").write_text(json.dumps([{"job": "mce:prove", "status": "FAIL"}]))
     assert digest() != first                         # and the digest sees the proofs' verdicts
+
+
+def test_a_job_marked_alone_has_the_machine_to_itself(tmp_path, monkeypatch):
+    """run_parallel: while a job marked `alone` runs, no other job does (the throughput run of
+    the pyuvm environment is measured so), and it does not start beside another one."""
+    import threading
+    import time as _time
+    active: list[str] = []
+    overlaps: list[tuple[str, ...]] = []
+    lock = threading.Lock()
+
+    def fake_run(step, index, total, cache=None, fresh=False):
+        with lock:
+            active.append(step.name)
+            overlaps.append(tuple(active))
+        _time.sleep(0.05 if step.name != "long" else 0.3)
+        with lock:
+            active.remove(step.name)
+        step.status = "PASS"
+    monkeypatch.setattr(regress, "run_step", fake_run)
+    steps = [regress.Step(n, ["true"], "repro", cost=c) for n, c in
+             (("long", 9.0), ("a", 5.0), ("b", 4.0), ("c", 1.0))]
+    steps.insert(2, regress.Step("measure", ["true"], "repro", cost=6.0, alone=True))
+    regress.run_parallel(steps, 2)
+    assert all(s.status == "PASS" for s in steps)
+    assert all(len(o) == 1 for o in overlaps if "measure" in o)
+    assert any(len(o) == 2 for o in overlaps)           # the others did run side by side
