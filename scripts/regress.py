@@ -546,7 +546,7 @@ def run_parallel(steps: list[Step], jobs: int, cache: Path | None = None, fresh:
     counts jobs in the order they start."""
     lock = threading.Lock()
     busy: set[str] = set()
-    running = [0, False]                 # jobs running, one of them `alone`
+    running: list[Step] = []
     pending = sorted(steps, key=lambda s: -s.cost)          # stable: plan order among equals
     started = [0]
     wake = threading.Condition(lock)
@@ -555,9 +555,9 @@ def run_parallel(steps: list[Step], jobs: int, cache: Path | None = None, fresh:
         while True:
             with lock:
                 while True:
-                    ready = [] if running[1] else \
+                    ready = [] if any(r.alone for r in running) else \
                         [s for s in pending if (not s.lane or s.lane not in busy)
-                         and (not s.alone or running[0] == 0)]
+                         and (not s.alone or not running)]
                     if ready or not pending:
                         break
                     wake.wait()
@@ -569,13 +569,11 @@ def run_parallel(steps: list[Step], jobs: int, cache: Path | None = None, fresh:
                 index = started[0]
                 if step.lane:
                     busy.add(step.lane)
-                running[0] += 1
-                running[1] = step.alone
+                running.append(step)
             run_step(step, index, len(steps), cache, fresh)
             with lock:
                 busy.discard(step.lane)
-                running[0] -= 1
-                running[1] = False
+                running.remove(step)
                 wake.notify_all()
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
