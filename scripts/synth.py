@@ -649,16 +649,13 @@ def write_reports(results: dict, previous: dict, reports: Path = REPORTS) -> Pat
         cells += [f"{g['gates']:,}", str(g["depth"])] if "gates" in g else ["-", "-"]
         cells.append(path_text(e.get("critical_path")))
         lines.append("| " + " | ".join(cells) + " |")
-    placed = [(n, SYNTH_UNITS[n].place_only) for n, r in results.items()
-              if r.get("ecp5", {}).get("place_only") and n in SYNTH_UNITS]
-    if placed:
-        lines += ["", "Placed only (nextpnr --no-route; the Fmax is its post-placement estimate):", ""]
-        lines += [f"- {n}: {why}" for n, why in placed]
-    unplaced = [(n, SYNTH_UNITS[n].unplaced) for n, r in results.items()
-                if r.get("ecp5", {}).get("unplaced") and n in SYNTH_UNITS]
-    if unplaced:
-        lines += ["", "Not placed (synthesis only: the LUT and FF counts, no Fmax):", ""]
-        lines += [f"- {n}: {why}" for n, why in unplaced]
+    for key, heading in (("place_only", "Placed only (nextpnr --no-route; the Fmax is its post-placement "
+                                        "estimate):"),
+                         ("unplaced", "Not placed (synthesis only: the LUT and FF counts, no Fmax):")):
+        why = [(n, getattr(SYNTH_UNITS[n], key)) for n, r in results.items()
+               if r.get("ecp5", {}).get(key) and n in SYNTH_UNITS]
+        if why:
+            lines += ["", heading, ""] + [f"- {n}: {reason}" for n, reason in why]
     lines += ["", "Largest cones (generic netlist: gates in front of one register or output):", ""]
     for name, res in results.items():
         g = res.get("generic", {})
