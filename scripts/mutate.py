@@ -97,10 +97,10 @@ def run_firmware(m: Mutation) -> "Outcome":
     """Checker "firmware": the scheme firmware of a mutated copy of firmware/ checked against the
     references (`python -m scripts.schemes --check 1 --param ML-KEM-512 --variant pqx`; ML-DSA-44
     or SLH-DSA-SHAKE-128f or Falcon-512 or HQC-1 for a file of the ML-DSA, SLH-DSA, Falcon or HQC
-    firmware; the baseline build where the program has no PQX build)."""
+    firmware, or the mutant's own `param`; the baseline build where the program has no PQX build)."""
     from verif.soc.schemes import PARAM_SETS
-    param = ("ML-DSA-44" if "mldsa" in m.file else "SLH-DSA-SHAKE-128f" if "slhdsa" in m.file
-             else "Falcon-512" if "falcon" in m.file else "HQC-1" if "hqc" in m.file else "ML-KEM-512")
+    param = m.param or ("ML-DSA-44" if "mldsa" in m.file else "SLH-DSA-SHAKE-128f" if "slhdsa" in m.file
+                        else "Falcon-512" if "falcon" in m.file else "HQC-1" if "hqc" in m.file else "ML-KEM-512")
     variant = "pqx" if PARAM_SETS[param].pqx else "baseline"
     rc, lines, secs = _run_on_copy(m, "firmware", [sys.executable, "-m", "scripts.schemes", "--check", "1",
                                                    "--param", param, "--variant", variant], "firmware.log")

@@ -362,20 +362,29 @@ NIGHTLY_FUZZ = 2000
 TVLA_TRACES = 200
 """Traces of the nightly's leakage campaign (scripts/tvla.py; about 0.7 s each)."""
 """Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
-SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
+SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling", "slh_sha2_adrs_type_byte",
                 "hqc_no_implicit_rejection", "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term",
                 "hqc_rm_threshold")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
-for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute); an HQC check runs
+for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute; SLH-DSA-SHA2 several); an HQC check runs
 HQC-1's four operations on the PQX build (about 12 M cycles, half a minute each: at night, to
 keep `make test` short)."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2",
                 "verif/vectors/pqx/FALCON-SIGVER.json", "verif/vectors/falcon/falcon512-KAT.rsp")
 """The scheme vector files `make test` runs through `make kat`: NIST ACVP samples, PQX's Falcon
 sigVer file and the Falcon-512 KAT's first entries."""
-NIGHTLY_KAT = ("verif/vectors/hqc/hqc-1.rsp", "verif/vectors/hqc/hqc-3.rsp")
+NIGHTLY_KAT = ("verif/vectors/hqc/hqc-1.rsp", "verif/vectors/hqc/hqc-3.rsp",
+               "verif/vectors/slhdsa/SLH-DSA-keyGen-FIPS205-internalProjection-SHA2.json",
+               "verif/vectors/slhdsa/SLH-DSA-sigVer-FIPS205-internalProjection-SHA2.json.bz2")
 """The scheme vector files only the nightly runs through `make kat`: the HQC KAT's first entries
-(plain C on the SoC until HQC has a PQX build: about 56 M cycles per HQC-1 entry)."""
+(HQC-1 KeyGen + Encaps + Decaps about 12 M cycles on PQX) and NIST ACVP SLH-DSA-SHA2 keyGen and
+sigVer samples (the SHA2 sets run on the SoC at night only; their plain C in `make test`
+natively, scripts/test_slhdsa_native.py)."""
+SLH_SHA2_TABLE = ("SLH-DSA-SHA2-128f",)
+"""The SLH-DSA-SHA2 sets with a row in the nightly's cycle table: 128f, the family's figure (the
+others cost 3 (SHAKE) to 9 (SHA2) times its simulation time; SHA-512, which only n > 16 uses, is
+checked by the ACVP samples above and the fresh cases). Each night one of the six SHA2 sets, in
+turn (the night's seed mod 6), gets a fresh case: all six in a week."""
 CRV_SAMPLES = ("verif/vectors/acvp/vectors/SHA2-256.bz2", "verif/vectors/acvp/vectors/SHA2-512.bz2",
                "verif/vectors/acvp/vectors/ACVP-AES-ECB.bz2", "verif/vectors/pqx/SM3.json",
                "verif/vectors/pqx/HARAKA-256.json", "verif/vectors/pqx/HARAKA-512.json")
@@ -393,7 +402,7 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
     """The scheme firmware on the SoC (scripts/schemes.py): checks against the references, the
     NIST ACVP samples through `make kat`, and (nightly) the scheme cycle table."""
     # a vector file's run is deterministic: cached like the plain-C rows below
-    steps = [Step(f"schemes: {Path(f).stem} {'KAT' if f.endswith('.rsp') else 'ACVP'} sample through make kat "
+    steps = [Step(f"schemes: {Path(f).name.split('.')[0]} {'KAT' if f.endswith('.rsp') else 'ACVP'} sample through make kat "
                   f"(firmware on the SoC)",
                   [PY, "-m", "scripts.kat", "--vectors", f], f"make kat VECTORS={f}", lane="soc",
                   inputs=SCHEME_INPUTS)
@@ -417,6 +426,8 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
                     continue           # no plain-C run of this set (scripts/scheme_cycles.py)
                 if variant == "pqx" and not pset.pqx:
                     continue           # no PQX build of this program yet
+                if name.startswith("SLH-DSA-SHA2-") and name not in SLH_SHA2_TABLE:
+                    continue
                 # a row's cases come from a fixed seed: the job is deterministic and cached (it
                 # re-runs when the SoC, the firmware or the models change), and the table stays
                 # comparable night after night; the night's own cases are the checks below
@@ -430,8 +441,11 @@ def scheme_steps(seed: int, profile: str) -> list[Step]:
                                   inputs=SCHEME_INPUTS,
                                   outputs=(f"schemes/{name}-{variant}/schemes.json",)))
         # fresh cases every night: one per parameter set on the PQX build (a job per set: an
-        # SLH-DSA-SHAKE-256s case alone is minutes)
+        # SLH-DSA-SHAKE-256s case alone is minutes); one SLH-DSA-SHA2 set a night (SLH_SHA2_TABLE)
+        sha2 = [n for n in PARAM_SETS if n.startswith("SLH-DSA-SHA2-")]
         for name, pset in PARAM_SETS.items():
+            if name in sha2 and name != sha2[seed % len(sha2)]:
+                continue
             if pset.pqx:
                 steps.append(Step(f"schemes: {name} pqx: every operation vs the reference (a fresh case, "
                                   f"seed={seed})",

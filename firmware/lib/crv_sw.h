@@ -44,7 +44,7 @@ static const uint64_t crv_k512[80] = {
     0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
 };
 
-static void sha256_compress_sw(uint32_t h[8], const uint8_t *blk)
+__attribute__((unused)) static void sha256_compress_sw(uint32_t h[8], const uint8_t *blk)
 {
     uint32_t w[64];
     for (int t = 0; t < 16; t++) w[t] = crv_be32(blk + 4 * t);
@@ -64,7 +64,7 @@ static void sha256_compress_sw(uint32_t h[8], const uint8_t *blk)
     h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
-static void sha512_compress_sw(uint64_t h[8], const uint8_t *blk)
+__attribute__((unused)) static void sha512_compress_sw(uint64_t h[8], const uint8_t *blk)
 {
     uint64_t w[80];
     for (int t = 0; t < 16; t++) w[t] = crv_be64(blk + 8 * t);
@@ -87,7 +87,7 @@ static void sha512_compress_sw(uint64_t h[8], const uint8_t *blk)
 static inline uint32_t crv_p0(uint32_t x) { return x ^ crv_rotl32(x, 9) ^ crv_rotl32(x, 17); }
 static inline uint32_t crv_p1(uint32_t x) { return x ^ crv_rotl32(x, 15) ^ crv_rotl32(x, 23); }
 
-static void sm3_compress_sw(uint32_t v[8], const uint8_t *blk)
+__attribute__((unused)) static void sm3_compress_sw(uint32_t v[8], const uint8_t *blk)
 {
     uint32_t w[68];
     for (int j = 0; j < 16; j++) w[j] = crv_be32(blk + 4 * j);

@@ -26,7 +26,7 @@ ML-DSA (FIPS 204, ACVP-ML-DSA; the older layout without signatureInterface is th
   (FIPS 204 Algorithms 2, 3: formatting, no cryptography); preHash "preHash" (HashML-DSA) is
   skipped: its pre-hash would not run on the SoC.
 
-SLH-DSA (FIPS 205, ACVP-SLH-DSA), SHAKE parameter sets (the SHA2 ones are skipped):
+SLH-DSA (FIPS 205, ACVP-SLH-DSA), the SHAKE and the SHA2 parameter sets:
   keyGen                          skSeed, skPrf, pkSeed -> sk, pk
   sigGen                          sk, message, additionalRandomness (unless deterministic) -> signature
   sigVer                          pk (test or group), message, signature -> testPassed

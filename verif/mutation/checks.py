@@ -46,7 +46,12 @@ def stale(mutations: list[Mutation]) -> list[str]:
 
 
 def checker_files(m: Mutation) -> list[str] | None:
-    """Repository-relative files of the build the mutant's checker runs, None for a bad checker."""
+    """Repository-relative files of the build the mutant's checker runs, None for a bad checker
+    (or a `param` that is no parameter set, or on a checker other than "firmware")."""
+    if m.param:
+        from verif.soc.schemes import PARAM_SETS
+        if m.checker != "firmware" or m.param not in PARAM_SETS:
+            return None
     if m.checker == "sim":
         return top_files()
     if m.checker.startswith("sim:"):

@@ -37,6 +37,10 @@ class Mutation:
     killed_by: str = ""
     """For "soc" and "soc-check": the self-test program that kills it (a file name), run first so
     that a mutant run skips the programs before it; the others still run if it does not."""
+    param: str = ""
+    """For "firmware": the parameter set whose check must kill it, where the file does not say
+    (scripts/mutate.py run_firmware: ML-KEM-512, ML-DSA-44, SLH-DSA-SHAKE-128f, Falcon-512 or
+    HQC-1 by the file's scheme)."""
 
 
 MUTATIONS: list[Mutation] = [
@@ -662,6 +666,12 @@ MUTATIONS += [
              "fors_node(sig + N * (1 + j), (i << (A - j)) + (idx[i] >> j), j, a);",
              "[firmware] the FORS authentication path holds the node itself, not its sibling",
              checker="firmware"),
+    Mutation("slh_sha2_adrs_type_byte", "firmware/schemes/slhdsa/slhdsa_kernels.c",
+             "w[2] = adrs[3] >> 24 | (adrs[4] >> 24) << 8 | adrs[5] << 16;",
+             "w[2] = adrs[3] >> 24 | (adrs[4] >> 16 & 0xffu) << 8 | adrs[5] << 16;",
+             "[firmware] SLH-DSA-SHA2's compressed address takes the type from the wrong ADRS byte "
+             "(always 0: every hash is a WOTS+ chain hash)",
+             checker="firmware", param="SLH-DSA-SHA2-128f"),
     Mutation("hqc_no_implicit_rejection", "firmware/schemes/hqc/hqc.c",
              "ss[i] = (uint8_t)ct_sel(reject, k_bar[i], k_theta[i]);",
              "ss[i] = (uint8_t)ct_sel(0, k_bar[i], k_theta[i]);",

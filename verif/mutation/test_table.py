@@ -38,3 +38,12 @@ def test_checks_catch_a_parameter_left_at_its_default():
     on_sim = Mutation(acc.name, acc.file, acc.original, acc.replacement, acc.description)
     assert checks.no_op_in_build([on_sim])
     assert checks.no_op_in_build([acc]) == []
+
+
+def test_checks_catch_a_bad_parameter_set():
+    sha2 = next(m for m in MUTATIONS if m.param)
+    for checker, param in (("firmware", "SLH-DSA-SHA2-999f"), ("soc", sha2.param)):
+        bad = Mutation(sha2.name, sha2.file, sha2.original, sha2.replacement, sha2.description,
+                       checker=checker, param=param)
+        assert checks.outside_build([bad]), (checker, param)
+    assert checks.outside_build([sha2]) == []

@@ -235,35 +235,46 @@ SLH_OPS = {
     "verify": Op(4, ("pk", "msg", "sig"), ("ok",)),
 }
 SLH_SETS = ("128s", "128f", "192s", "192f", "256s", "256f")
+SLH_FAMILIES = ("SHAKE", "SHA2")
+"""FIPS 205's hash families: section 11.1 (SHAKE) and 11.2 (SHA2), the same six size sets each."""
 
 
-def _slh(name: str) -> ParamSet:
+def _slh(family: str, name: str) -> ParamSet:
     from verif.models import fips205
-    p = fips205.PARAMS[f"SLH-DSA-SHAKE-{name}"]
+    p = fips205.PARAMS[f"SLH-DSA-SHAKE-{name}"]    # the sizes are the family's as well
     length = 2 * p.n + 3
     sig = p.n * (1 + p.k * (1 + p.a) + p.h + p.d * length)
-    return ParamSet(f"SLH-DSA-SHAKE-{name}", "slhdsa", (f"-DSLH_SET={SLH_SETS.index(name) + 1}",),
+    return ParamSet(f"SLH-DSA-{family}-{name}", "slhdsa",
+                    (f"-DSLH_SET={SLH_SETS.index(name) + 1}", f"-DSLH_SHA2={int(family == 'SHA2')}"),
                     SLH_IN, SLH_OPS, {"pk": 2 * p.n, "sk": 4 * p.n, "sig": sig},
                     max_cycles=(3_000_000_000, 400_000_000))
 
 
 def slh_reference(pset: ParamSet):
     from slhdsa.lowlevel import parameters
-    return getattr(parameters, "shake_" + pset.name.rsplit("-", 1)[1])
+    _, _, family, name = pset.name.split("-")
+    return getattr(parameters, f"{family.lower()}_{name}")
 
 
 def slh_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[str, bytes]:
-    """Key generation from the project's FIPS 205 model (verif/models/fips205.py, checked against
-    NIST ACVP); deterministic signing and verification from the slh-dsa package (pure Python,
-    written from FIPS 205 by others). Hedged signing has no reference here (the package draws
-    its own randomness): ACVP files check it."""
+    """Key generation of the SHAKE sets from the project's FIPS 205 model (verif/models/fips205.py,
+    checked against NIST ACVP), of the SHA2 sets from the slh-dsa package (pure Python, written
+    from FIPS 205 by others; `make kat` checks the firmware's SHA2 key generation against NIST
+    ACVP as well); deterministic signing and verification from the package. Hedged signing has no
+    reference here (the package draws its own randomness): ACVP files check it."""
     from slhdsa.lowlevel import slhdsa as lowlevel
+    from slhdsa.lowlevel.addresses import Address
+    from slhdsa.lowlevel.xmss import XMSS
     from verif.models import fips205
     par = slh_reference(pset)
     n = pset.sizes["pk"] // 2
     if op == "keygen":
-        sk, pk = fips205.keygen_internal(fips205.PARAMS[pset.name], inputs["sk_seed"][:n],
-                                         inputs["sk_prf"][:n], inputs["pk_seed"][:n])
+        sk_seed, sk_prf, pk_seed = (inputs[k][:n] for k in ("sk_seed", "sk_prf", "pk_seed"))
+        if pset.name in fips205.PARAMS:
+            sk, pk = fips205.keygen_internal(fips205.PARAMS[pset.name], sk_seed, sk_prf, pk_seed)
+        else:               # Algorithm 18: PK.root is the top XMSS tree's root
+            root = XMSS(par).node(sk_seed, 0, par.h_m, pk_seed, Address(par.d - 1, 0))
+            sk, pk = sk_seed + sk_prf + pk_seed + root, pk_seed + root
         return {"sk": sk, "pk": pk}
     sk = inputs.get("sk", b"")
     if op == "sign_det":
@@ -437,7 +448,8 @@ def falcon_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
 
 
 PARAM_SETS: dict[str, ParamSet] = {p.name: p for p in (
-    _mlkem(2), _mlkem(3), _mlkem(4), _mldsa(44), _mldsa(65), _mldsa(87), *map(_slh, SLH_SETS),
+    _mlkem(2), _mlkem(3), _mlkem(4), _mldsa(44), _mldsa(65), _mldsa(87),
+    *(_slh(f, s) for f in SLH_FAMILIES for s in SLH_SETS),
     _hqc(1), _hqc(3), _hqc(5), _falcon(9), _falcon(10))}
 CASES = {"mlkem": mlkem_cases, "mldsa": mldsa_cases, "slhdsa": slh_cases, "hqc": hqc_cases,
          "falcon": falcon_cases}

@@ -20,53 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../host_io.h"
 #include "falcon.h"
 #include "falcon_kernels.h"
 
 #define N FALCON_N
-
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-static char *token(char **save, const char *what)
-{
-    char *tok = strtok_r(NULL, " \t\r\n", save);
-    if (!tok) {
-        fprintf(stderr, "host_test: missing %s\n", what);
-        exit(2);
-    }
-    return tok;
-}
-
-/* the next hex token into a malloc'd buffer (its length in *len); "-" is empty */
-static uint8_t *hex_arg(char **save, size_t *len, const char *what)
-{
-    char *tok = token(save, what);
-    size_t n = strcmp(tok, "-") ? strlen(tok) : 0;
-    if (n % 2) {
-        fprintf(stderr, "host_test: %s: odd hex length\n", what);
-        exit(2);
-    }
-    uint8_t *out = malloc(n / 2 + 1);
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hexval(tok[2 * i]), lo = hexval(tok[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            fprintf(stderr, "host_test: %s: not hex\n", what);
-            exit(2);
-        }
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    *len = n / 2;
-    return out;
-}
 
 static void poly_arg(char **save, uint16_t p[N], const char *what)
 {
@@ -78,16 +36,6 @@ static void poly_arg(char **save, uint16_t p[N], const char *what)
         fprintf(stderr, "host_test: %s: want %u coefficients, got %u\n", what, N, i);
         exit(2);
     }
-}
-
-static void out_hex(const char *name, const uint8_t *p, size_t n)
-{
-    printf("%s ", name);
-    if (!n)
-        putchar('-');
-    for (size_t i = 0; i < n; i++)
-        printf("%02x", p[i]);
-    putchar('\n');
 }
 
 static void out_poly_u(const char *name, const uint16_t *p)

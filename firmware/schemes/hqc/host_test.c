@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../host_io.h"
 #include "hqc.h"
 #include "hqc_kernels.h"
 
@@ -32,46 +33,6 @@
 #define SECRET(p, n) ((void)0)
 #define PUBLIC(p, n) ((void)0)
 #endif
-
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* the next whitespace-separated hex token of *s into out (exactly n bytes), or exit */
-static void hex_arg(char **s, uint8_t *out, size_t n, const char *what)
-{
-    char *tok = strtok_r(NULL, " \t\r\n", s);
-    if (!tok || strlen(tok) != 2 * n) {
-        fprintf(stderr, "host_test: %s: want %zu hex bytes, got %zu\n", what, n, tok ? strlen(tok) / 2 : 0);
-        exit(2);
-    }
-    for (size_t i = 0; i < n; i++) {
-        int hi = hexval(tok[2 * i]), lo = hexval(tok[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            fprintf(stderr, "host_test: %s: not hex\n", what);
-            exit(2);
-        }
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-}
-
-static void out_hex(const char *name, const uint8_t *p, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    printf("%s ", name);
-    for (size_t i = 0; i < n; i++) {
-        putchar(digits[p[i] >> 4]);
-        putchar(digits[p[i] & 15]);
-    }
-    putchar('\n');
-}
 
 static void out_support(const uint32_t *s, unsigned w)
 {
@@ -149,7 +110,7 @@ int main(void)
                    HQC_DK_BYTES, HQC_CT_BYTES);
         } else if (!strcmp(cmd, "keygen")) {
             uint8_t seed[HQC_SEED_BYTES];
-            hex_arg(&save, seed, sizeof seed, "seed_kem");
+            hex_exact(&save, seed, sizeof seed, "seed_kem");
             SECRET(seed, sizeof seed);
             hqc_keygen(ek, dk, seed);
             PUBLIC(ek, sizeof ek);
@@ -158,9 +119,9 @@ int main(void)
             out_hex("dk", dk, sizeof dk);
         } else if (!strcmp(cmd, "encaps")) {
             uint8_t m[HQC_K], salt[HQC_SALT_BYTES], ss[HQC_SS_BYTES];
-            hex_arg(&save, ek, sizeof ek, "ek");
-            hex_arg(&save, m, sizeof m, "m");
-            hex_arg(&save, salt, sizeof salt, "salt");
+            hex_exact(&save, ek, sizeof ek, "ek");
+            hex_exact(&save, m, sizeof m, "m");
+            hex_exact(&save, salt, sizeof salt, "salt");
             SECRET(m, sizeof m);
             hqc_encaps(ct, ss, ek, m, salt);
             PUBLIC(ct, sizeof ct);
@@ -169,8 +130,8 @@ int main(void)
             out_hex("ss", ss, sizeof ss);
         } else if (!strcmp(cmd, "decaps")) {
             uint8_t ss[HQC_SS_BYTES], mp[HQC_K];
-            hex_arg(&save, dk, sizeof dk, "dk");
-            hex_arg(&save, ct, sizeof ct, "ct");
+            hex_exact(&save, dk, sizeof dk, "dk");
+            hex_exact(&save, ct, sizeof ct, "ct");
             SECRET(dk + HQC_EK_BYTES, HQC_DK_BYTES - HQC_EK_BYTES);   /* seed_dk, sigma, seed_KEM */
             hqc_decaps_trace(ss, mp, dk, ct);
             PUBLIC(ss, sizeof ss);
@@ -179,18 +140,18 @@ int main(void)
             out_hex("mprime", mp, sizeof mp);
         } else if (!strcmp(cmd, "rs_encode")) {
             uint8_t msg[HQC_K], cw[HQC_N1];
-            hex_arg(&save, msg, sizeof msg, "msg");
+            hex_exact(&save, msg, sizeof msg, "msg");
             hqc_rs_encode(cw, msg);
             out_hex("cw", cw, sizeof cw);
         } else if (!strcmp(cmd, "rs_decode")) {
             uint8_t msg[HQC_K], cw[HQC_N1];
-            hex_arg(&save, cw, sizeof cw, "cw");
+            hex_exact(&save, cw, sizeof cw, "cw");
             hqc_rs_decode(msg, cw);
             out_hex("msg", msg, sizeof msg);
         } else if (!strcmp(cmd, "rm_decode") || !strcmp(cmd, "code_decode")) {
             static uint8_t vbytes[HQC_N1N2_BYTES];
             uint8_t cw[HQC_N1], m[HQC_K];
-            hex_arg(&save, vbytes, sizeof vbytes, "v");
+            hex_exact(&save, vbytes, sizeof vbytes, "v");
             for (unsigned i = 0; i < HQC_N1N2_WORDS; i++)
                 va[i] = vbytes[4 * i] | (uint32_t)vbytes[4 * i + 1] << 8 |
                         (uint32_t)vbytes[4 * i + 2] << 16 | (uint32_t)vbytes[4 * i + 3] << 24;
@@ -204,14 +165,14 @@ int main(void)
         } else if (!strcmp(cmd, "code_encode")) {
             static uint8_t vbytes[HQC_N1N2_BYTES];
             uint8_t m[HQC_K];
-            hex_arg(&save, m, sizeof m, "m");
+            hex_exact(&save, m, sizeof m, "m");
             hqc_code_encode(va, m);
             for (unsigned i = 0; i < HQC_N1N2_BYTES; i++)
                 vbytes[i] = (uint8_t)(va[i / 4] >> (8 * (i % 4)));
             out_hex("v", vbytes, sizeof vbytes);
         } else if (!strcmp(cmd, "sample_rejection") || !strcmp(cmd, "sample_biased")) {
             uint8_t seed[32];
-            hex_arg(&save, seed, sizeof seed, "seed");
+            hex_exact(&save, seed, sizeof seed, "seed");
             unsigned w = weight_arg(&save);
             xof(seed);
             if (cmd[7] == 'r')
@@ -221,7 +182,7 @@ int main(void)
             out_support(sup, w);
         } else if (!strcmp(cmd, "vec_mul")) {
             static uint8_t abytes[HQC_N_BYTES], pbytes[HQC_N_BYTES];
-            hex_arg(&save, abytes, sizeof abytes, "a");
+            hex_exact(&save, abytes, sizeof abytes, "a");
             for (unsigned i = 0; i < HQC_N_WORDS; i++) {
                 uint32_t x = 0;
                 for (unsigned k = 0; k < 4 && 4 * i + k < HQC_N_BYTES; k++)

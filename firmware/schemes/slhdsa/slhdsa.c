@@ -1,6 +1,6 @@
-/* SLH-DSA-SHAKE (FIPS 205): WOTS+, XMSS, the hypertree, FORS and the internal key generation,
- * signing and verification, written from the standard. The same C in the baseline and the PQX
- * build; the hashes are slhdsa_kernels.c. lg_w = 4 for every parameter set (w = 16).
+/* SLH-DSA (FIPS 205): WOTS+, XMSS, the hypertree, FORS and the internal key generation,
+ * signing and verification, written from the standard. The same C in every build (SHAKE or SHA2,
+ * baseline or PQX); the hashes are slhdsa_kernels.c. lg_w = 4 for every parameter set (w = 16).
  *
  * ADRS (section 4.2) is 8 words; word i holds bytes 4i..4i+3 in ADRS order (big-endian fields),
  * so it can go to the hash as it is. */
@@ -43,14 +43,14 @@ static inline void set_chain(adrs_t *a, uint32_t i) { a->w[6] = be32(i); }   /* 
 static inline void set_hash(adrs_t *a, uint32_t i) { a->w[7] = be32(i); }    /* = tree index */
 static inline uint32_t get_tree_index(const adrs_t *a) { return be32(a->w[7]); }
 
-/* The keys (section 9.1), for the functions below */
-static uint32_t sk_seed_w[N / 4], pk_seed_w[N / 4];
+/* The secret seed (section 9.1), for the functions below; PK.seed is the hashes' own
+ * (slh_kernels_init) */
+static uint32_t sk_seed_w[N / 4];
 #define SK_SEED ((const uint8_t *)sk_seed_w)
-#define PK_SEED ((const uint8_t *)pk_seed_w)
 
 static void thash(uint8_t *out, const adrs_t *a, const uint8_t *in, unsigned blocks)
 {
-    slh_thash(out, PK_SEED, a->w, in, blocks);
+    slh_thash(out, a->w, in, blocks);
 }
 
 /* ------------------------------------------------------------------ WOTS+ (section 5) */
@@ -317,9 +317,8 @@ void slh_keygen_internal(uint8_t *sk, uint8_t *pk, const uint8_t *sk_seed, const
                          const uint8_t *pk_seed)
 {
     adrs_t a = {{0}};
-    slh_kernels_init();
+    slh_kernels_init(pk_seed);
     memcpy(sk_seed_w, sk_seed, N);
-    memcpy(pk_seed_w, pk_seed, N);
     set_layer(&a, SLH_D - 1);
     memcpy(sk, sk_seed, N);
     memcpy(sk + N, sk_prf, N);
@@ -331,20 +330,6 @@ void slh_keygen_internal(uint8_t *sk, uint8_t *pk, const uint8_t *sk_seed, const
 #define MD_BYTES ((K * A + 7) / 8)
 #define TREE_BYTES ((SLH_H - SLH_H / SLH_D + 7) / 8)
 #define LEAF_BYTES ((SLH_H / SLH_D + 7) / 8)
-
-/* H_msg(R, PK.seed, PK.root, M) or PRF_msg(SK.prf, opt_rand, M): SHAKE256 of a prefix and M */
-static uint32_t msg_buf[(3 * 32 + 8704) / 4];
-
-static void hash_with_message(uint8_t *out, uint32_t outlen, const uint8_t *p0, const uint8_t *p1,
-                              const uint8_t *p2, unsigned nparts, const uint8_t *m, uint32_t mlen)
-{
-    uint8_t *b = (uint8_t *)msg_buf;
-    const uint8_t *parts[3] = {p0, p1, p2};
-    for (unsigned i = 0; i < nparts; i++)
-        memcpy(b + N * i, parts[i], N);
-    memcpy(b + N * nparts, m, mlen);
-    slh_shake256(out, outlen, b, N * nparts + mlen);
-}
 
 /* the digest's split (Algorithm 19 lines 7-12, Algorithm 20 lines 9-14) */
 static void split_digest(const uint8_t *digest, uint64_t *idx_tree, uint32_t *idx_leaf)
@@ -364,13 +349,12 @@ void slh_sign_internal(uint8_t *sig, const uint8_t *m, uint32_t mlen, const uint
 {
     uint32_t digestw[(SLH_M + 3) / 4], pkforsw[N / 4];
     uint8_t *digest = (uint8_t *)digestw, *pk_fors = (uint8_t *)pkforsw;
-    const uint8_t *sk_prf = sk + N, *pk_root = sk + 3 * N;
+    const uint8_t *sk_prf = sk + N, *pk_seed = sk + 2 * N, *pk_root = sk + 3 * N;
     adrs_t a = {{0}};
-    slh_kernels_init();
+    slh_kernels_init(pk_seed);
     memcpy(sk_seed_w, sk, N);
-    memcpy(pk_seed_w, sk + 2 * N, N);
-    hash_with_message(sig, N, sk_prf, addrnd ? addrnd : PK_SEED, 0, 2, m, mlen);   /* R */
-    hash_with_message(digest, SLH_M, sig, PK_SEED, pk_root, 3, m, mlen);
+    slh_prf_msg(sig, sk_prf, addrnd ? addrnd : pk_seed, m, mlen);               /* R */
+    slh_h_msg(digest, sig, pk_seed, pk_root, m, mlen);
     uint64_t idx_tree;
     uint32_t idx_leaf;
     split_digest(digest, &idx_tree, &idx_leaf);
@@ -387,9 +371,8 @@ int slh_verify_internal(const uint8_t *m, uint32_t mlen, const uint8_t *sig, con
     uint32_t digestw[(SLH_M + 3) / 4], pkforsw[N / 4];
     uint8_t *digest = (uint8_t *)digestw, *pk_fors = (uint8_t *)pkforsw;
     adrs_t a = {{0}};
-    slh_kernels_init();
-    memcpy(pk_seed_w, pk, N);
-    hash_with_message(digest, SLH_M, sig, PK_SEED, pk + N, 3, m, mlen);
+    slh_kernels_init(pk);
+    slh_h_msg(digest, sig, pk, pk + N, m, mlen);
     uint64_t idx_tree;
     uint32_t idx_leaf;
     split_digest(digest, &idx_tree, &idx_leaf);

@@ -1,15 +1,19 @@
-/* SLH-DSA-SHAKE (FIPS 205) on the PQX SoC: parameters and the internal algorithms.
+/* SLH-DSA (FIPS 205) on the PQX SoC: parameters and the internal algorithms.
  *
- * One build per parameter set: -DSLH_SET=1..6 (SHAKE-128s, 128f, 192s, 192f, 256s, 256f; FIPS 205
- * Table 2) and per kernel set: -DPQX_KERNEL=0 (plain C) or 1 (PQX). slhdsa.c is the same C in both
- * builds; the hashes are slhdsa_kernels.c. Byte strings are 4-byte aligned. */
+ * One build per parameter set: -DSLH_SET=1..6 (128s, 128f, 192s, 192f, 256s, 256f; FIPS 205
+ * Table 2) and -DSLH_SHA2=0 (SLH-DSA-SHAKE-*, section 11.1) or 1 (SLH-DSA-SHA2-*, section 11.2),
+ * and per kernel set: -DPQX_KERNEL=0 (plain C) or 1 (PQX). slhdsa.c is the same C in every build;
+ * the hashes are slhdsa_kernels.c. Byte strings are 4-byte aligned. */
 #ifndef SLHDSA_H
 #define SLHDSA_H
 
 #include <stdint.h>
 
 #ifndef SLH_SET
-#error "compile with -DSLH_SET=1..6 (SLH-DSA-SHAKE-128s, 128f, 192s, 192f, 256s, 256f)"
+#error "compile with -DSLH_SET=1..6 (SLH-DSA-*-128s, 128f, 192s, 192f, 256s, 256f)"
+#endif
+#ifndef SLH_SHA2
+#error "compile with -DSLH_SHA2=0 (SLH-DSA-SHAKE) or 1 (SLH-DSA-SHA2)"
 #endif
 /* FIPS 205 Table 2: n, h, d, h' (SLH_HP), a, k, m */
 #if SLH_SET == 1

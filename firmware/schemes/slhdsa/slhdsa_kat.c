@@ -1,4 +1,4 @@
-/* The SLH-DSA-SHAKE firmware program: one operation per run on the inputs the host placed in
+/* The SLH-DSA firmware program (SHAKE or SHA2 sets): one operation per run on the inputs the host placed in
  * `scheme_in` (protocol: firmware/schemes/scheme_io.h; host side: scripts/schemes.py).
  *   op 1 slh_keygen_internal(SK.seed, SK.prf, PK.seed)  -> sk, pk
  *   op 2 slh_sign_internal(M', SK, addrnd)               -> sig
@@ -9,7 +9,7 @@
 #include "pqx_rt.h"
 #include "scheme_io.h"
 
-/* One layout for every parameter set (sized for SLH-DSA-SHAKE-256f): verif/soc/schemes.py. */
+/* One layout for every parameter set (sized for SLH-DSA-*-256f): verif/soc/schemes.py. */
 struct slh_in {
     uint32_t op;
     uint8_t sk_seed[32], sk_prf[32], pk_seed[32], addrnd[32];
