@@ -1,6 +1,6 @@
 """Write PQX's own known-answer files for the algorithms NIST ACVP has no vectors for (docs/kat.md,
 "PQX's own vector files"): verif/vectors/pqx/SM3.json, HARAKA-256.json, HARAKA-512.json,
-FALCON-SIGVER.json.
+FALCON-SIGVER.json, HASHML-DSA-SIGVER.json.bz2, HASHSLH-DSA-SIGVER.json.bz2.
 
     python -m scripts.own_vectors            # rewrite the files
     python -m scripts.own_vectors --check    # exit 1 if a committed file differs (a test runs it)
@@ -16,11 +16,21 @@ Falcon): signatures the project keeps (the round-3 KAT's Falcon-512 entries, fal
 signature's Falcon-1024 ones, verif/vectors/falcon), each padded and in the compressed format,
 tampered (an s2 bit, the message), and signatures crafted at the norm bound and one above it;
 testPassed from the Falcon model (verif/models/falcon.py, checked against the KAT).
+
+HASHML-DSA-SIGVER.json.bz2 and HASHSLH-DSA-SIGVER.json.bz2 are ACVP sigVer sets of the pre-hash
+signatures (signatureInterface external, preHash preHash; NIST's own samples are not in this
+repository): every pre-hash function FIPS 204/205 name (HashSLH-DSA: half per parameter set), a
+valid signature each and a tampered one (a signature bit, the message, the context or another
+hashAlg, in turn). The signatures come from the other
+implementations: dilithium-py's HashML-DSA (SHA2-256, SHA2-512, SHAKE-128: its pre-hash) and
+internal signing of M' = 1 || |ctx| || ctx || OID || PH(M) formed with hashlib for the others;
+the slh-dsa package's sign_hash with a hashlib pre-hash for HashSLH-DSA.
 """
 
 from __future__ import annotations
 
 import argparse
+import bz2
 import json
 import random
 import sys
@@ -33,6 +43,8 @@ from verif.models import falcon, haraka
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "verif" / "vectors" / "pqx"
 SEED = 20261202
+COMPRESSED = ("HASHML-DSA-SIGVER", "HASHSLH-DSA-SIGVER")
+"""Files kept bzip2-compressed (`make kat` reads .bz2): signatures of 2.4 to 17 kB, in hex."""
 
 # GB/T 32905-2016 Appendix A.1 and A.2
 SM3_EXAMPLES = [(b"abc", "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0"),
@@ -71,7 +83,84 @@ def documents() -> dict[str, list]:
                                 f"the rest: random inputs (seed {SEED}), answers from "
                                 "verif/models/haraka.py", cases)
     docs["FALCON-SIGVER"] = _falcon_sigver(rng)
+    docs["HASHML-DSA-SIGVER"] = _prehash_sigver("ML-DSA", ("ML-DSA-44", "ML-DSA-65"), rng)
+    docs["HASHSLH-DSA-SIGVER"] = _prehash_sigver("SLH-DSA", ("SLH-DSA-SHAKE-128f", "SLH-DSA-SHA2-128f"), rng)
     return docs
+
+
+ACVP_HASH_ALG = {1: "SHA2-256", 2: "SHA2-384", 3: "SHA2-512", 4: "SHA2-224", 5: "SHA2-512/224",
+                 6: "SHA2-512/256", 7: "SHA3-224", 8: "SHA3-256", 9: "SHA3-384", 10: "SHA3-512",
+                 11: "SHAKE-128", 12: "SHAKE-256"}
+
+
+def _prehash_signer(alg: str, name: str, rng: random.Random):
+    """(pk, sign(msg, ctx, ph) -> signature) of a fresh key of another implementation"""
+    from verif.soc.schemes import PARAM_SETS, PREHASH, mldsa_reference, prehash_mprime, slh_reference
+    if alg == "ML-DSA":
+        from dilithium_py import ml_dsa
+        ref = mldsa_reference(PARAM_SETS[name])
+        hashed = getattr(ml_dsa, f"HASH_{name.replace('-', '_')}_WITH_SHA512")    # the same key works
+        pk, sk = ref._keygen_internal(rng.randbytes(32))
+        own = {1: "SHA256", 3: "SHA512", 11: "SHAKE128"}       # dilithium-py's own pre-hash
+
+        def sign(msg: bytes, ctx: bytes, ph: int) -> bytes:
+            if ph in own:
+                return hashed._sign_with_pre_hash(sk, msg, own[ph], ctx, deterministic=True)
+            return ref._sign_internal(sk, prehash_mprime(ph, ctx, msg), bytes(32))
+        return pk, sign
+    import hashlib
+    from slhdsa import slhdsa as package
+    par = slh_reference(PARAM_SETS[name])
+    sk, (pk_seed, pk_root) = _slh_keygen(par, rng)
+    key = package.SecretKey(sk, par)
+
+    def sign(msg: bytes, ctx: bytes, ph: int) -> bytes:
+        def prehash(data: bytes) -> bytes:             # the package's OID prefix, hashlib's PH
+            h = hashlib.new(PREHASH[ph], data)
+            digest = h.digest({11: 32, 12: 64}[ph]) if ph >= 11 else h.digest()
+            return package.HASH_ALGORITHM_OID_PREFIX + bytes([ph]) + digest
+        return key.sign_hash(msg, ctx=ctx, prehash=prehash)
+    return pk_seed + pk_root, sign
+
+
+def _slh_keygen(par, rng: random.Random):
+    """slh_keygen_internal (FIPS 205 Algorithm 18) of the slh-dsa package on seeds from rng"""
+    from slhdsa.lowlevel.addresses import Address
+    from slhdsa.lowlevel.xmss import XMSS
+    sk_seed, sk_prf, pk_seed = (rng.randbytes(par.n) for _ in range(3))
+    pk_root = XMSS(par).node(sk_seed, 0, par.h_m, pk_seed, Address(par.d - 1, 0))
+    return (sk_seed, sk_prf, pk_seed, pk_root), (pk_seed, pk_root)
+
+
+def _prehash_sigver(alg: str, names: tuple[str, ...], rng: random.Random) -> list:
+    groups = []
+    for g, name in enumerate(names, 1):
+        pk, sign = _prehash_signer(alg, name, rng)
+        tests = []
+        for ph, hash_alg in ACVP_HASH_ALG.items():
+            if alg == "SLH-DSA" and ph % 2 != g % 2:
+                continue            # SLH-DSA: half the functions per set (its signatures are 17 kB)
+            msg, ctx = rng.randbytes(rng.randrange(1, 300)), rng.randbytes(rng.choice((0, 1, 32, 254)))
+            sig = sign(msg, ctx, ph)
+            flip = bytearray(sig)
+            flip[rng.randrange(len(sig))] ^= 1 << rng.randrange(8)
+            tampered = [(msg, ctx, hash_alg, bytes(flip)), (msg + b"!", ctx, hash_alg, sig),
+                        (msg, ctx + b"!", hash_alg, sig), (msg, ctx, ACVP_HASH_ALG[ph % 12 + 1], sig)]
+            tests += [(msg, ctx, hash_alg, sig, True), (*tampered[(ph + g) % 4], False)]
+        groups.append({"tgId": g, "testType": "AFT", "parameterSet": name, "signatureInterface": "external",
+                       "preHash": "preHash", "pk": pk.hex().upper(), "tests": [
+                           {"tcId": 100 * g + k, "message": m.hex().upper(), "context": c.hex().upper(),
+                            "hashAlg": h, "signature": s.hex().upper(), "testPassed": ok}
+                           for k, (m, c, h, s, ok) in enumerate(tests, 1)]})
+    return [{"acvVersion": "1.0"},
+            {"vsId": 0, "algorithm": alg, "mode": "sigVer", "revision": "FIPS20" + ("4" if alg == "ML-DSA" else "5"),
+             "comment": f"Hash{alg} signature verification (PQX's own; seed {SEED}): every pre-hash "
+                        "function (SLH-DSA: half of them per set), a valid signature each and a tampered one (a "
+                        "signature bit, the message, the context or another hashAlg, in turn); signatures from "
+                        + ("dilithium-py (its HashML-DSA for SHA2-256, SHA2-512, SHAKE-128; internal signing "
+                           "of M' formed with hashlib for the others)" if alg == "ML-DSA" else
+                           "the slh-dsa package's sign_hash with a hashlib pre-hash"),
+             "testGroups": groups}]
 
 
 def _falcon_sigver(rng: random.Random) -> list:
@@ -109,14 +198,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     stale = []
     for alg, doc in documents().items():
+        data = (json.dumps(doc, indent=1) + "\n").encode()
         path = OUT / f"{alg}.json"
-        text = json.dumps(doc, indent=1) + "\n"
+        if alg in COMPRESSED:
+            path, data = path.with_name(path.name + ".bz2"), bz2.compress(data, 9)
         if args.check:
-            if not path.is_file() or path.read_text() != text:
+            if not path.is_file() or path.read_bytes() != data:
                 stale.append(str(path.relative_to(ROOT)))
         else:
             OUT.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
+            path.write_bytes(data)
             print(f"own_vectors: wrote {path.relative_to(ROOT)}")
     if stale:
         print(f"own_vectors: stale: {', '.join(stale)} (run python -m scripts.own_vectors)")

@@ -359,27 +359,31 @@ def _plan(profile: str, seed: int, n: int | None) -> list[Step]:
 
 
 NIGHTLY_FUZZ = 2000
+"""Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
 TVLA_TRACES = 200
 """Traces of the nightly's leakage campaign (scripts/tvla.py; about 0.7 s each)."""
-"""Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
-SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling", "slh_sha2_adrs_type_byte",
-                "hqc_no_implicit_rejection", "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term",
-                "hqc_rm_threshold")
+SLOW_MUTANTS = ("mldsa_intt_twiddle", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
+                "slh_sha2_adrs_type_byte", "prehash_oid_last_byte", "hqc_no_implicit_rejection",
+                "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term", "hqc_rm_threshold")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
-for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute; SLH-DSA-SHA2 several); an HQC check runs
-HQC-1's four operations on the PQX build (about 12 M cycles, half a minute each: at night, to
-keep `make test` short)."""
+for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute; SLH-DSA-SHA2 a few);
+an HQC check runs HQC-1's four operations on the PQX build (about 12 M cycles, half a minute
+each); the pre-hash mutant's M' is also checked natively in `make test`. At night, to keep `make
+test` short."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2",
                 "verif/vectors/pqx/FALCON-SIGVER.json", "verif/vectors/falcon/falcon512-KAT.rsp")
 """The scheme vector files `make test` runs through `make kat`: NIST ACVP samples, PQX's Falcon
 sigVer file and the Falcon-512 KAT's first entries."""
 NIGHTLY_KAT = ("verif/vectors/hqc/hqc-1.rsp", "verif/vectors/hqc/hqc-3.rsp",
                "verif/vectors/slhdsa/SLH-DSA-keyGen-FIPS205-internalProjection-SHA2.json",
-               "verif/vectors/slhdsa/SLH-DSA-sigVer-FIPS205-internalProjection-SHA2.json.bz2")
+               "verif/vectors/slhdsa/SLH-DSA-sigVer-FIPS205-internalProjection-SHA2.json.bz2",
+               "verif/vectors/pqx/HASHML-DSA-SIGVER.json.bz2", "verif/vectors/pqx/HASHSLH-DSA-SIGVER.json.bz2")
 """The scheme vector files only the nightly runs through `make kat`: the HQC KAT's first entries
 (HQC-1 KeyGen + Encaps + Decaps about 12 M cycles on PQX) and NIST ACVP SLH-DSA-SHA2 keyGen and
 sigVer samples (the SHA2 sets run on the SoC at night only; their plain C in `make test`
-natively, scripts/test_slhdsa_native.py)."""
+natively, scripts/test_slhdsa_native.py), and PQX's HashML-DSA and HashSLH-DSA sigVer files (every
+pre-hash function; `make test` checks one random pre-hash per ML-DSA-44 and SLH-DSA-SHAKE-128f
+case)."""
 SLH_SHA2_TABLE = ("SLH-DSA-SHA2-128f",)
 """The SLH-DSA-SHA2 sets with a row in the nightly's cycle table: 128f, the family's figure (the
 others cost 3 (SHAKE) to 9 (SHA2) times its simulation time; SHA-512, which only n > 16 uses, is

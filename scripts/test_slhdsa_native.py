@@ -9,6 +9,10 @@ reads commands on stdin (its header comment has the protocol). Skipped, with the
 is missing. This is not the SoC: the RISC-V program (slhdsa_kat.c, plain C and PQX builds) runs
 through scripts/schemes.py and `make kat` (docs/schemes.md, SLH-DSA).
 
+HashSLH-DSA's M' (firmware/lib/prehash.h, shared with HashML-DSA): 1 || |ctx| || ctx || OID || PH(M)
+for all twelve pre-hash functions of FIPS 204/205 against hashlib, over message lengths around
+the block boundaries.
+
 NIST ACVP (the SHA2 groups of verif/vectors/slhdsa/, trimmed from the ACVP-Server samples):
 KeyGen from the seeds and verification (valid, modified FORS, hypertree or R part, altered
 message) bit for bit and verdict for verdict. Per set: KeyGen of random seeds; for the fast sets deterministic signing of a random message
@@ -28,7 +32,8 @@ from pathlib import Path
 import pytest
 
 from verif.kat.acvp import load_json
-from verif.soc.schemes import PARAM_SETS, SLH_FAMILIES, SLH_SETS, slh_expected, slh_reference
+from verif.soc.schemes import (PARAM_SETS, PREHASH, SLH_FAMILIES, SLH_SETS, prehash_mprime, slh_expected,
+                                slh_reference)
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "firmware" / "schemes" / "slhdsa"
@@ -135,3 +140,15 @@ def test_acvp_sha2_sigver(binaries) -> None:
     assert len(verdicts) == 8 and {want for _, want in verdicts.values()} == {True, False}
     wrong = {case: v for case, v in verdicts.items() if v[0] != v[1]}
     assert not wrong, f"(set, tcId): (firmware, ACVP) verdicts differ: {wrong}"
+
+
+def test_prehash_mprime(binaries) -> None:
+    rng = random.Random("prehash")
+    cases = [(ph, rng.randbytes(rng.choice((0, 1, 255))), rng.randbytes(n))
+             for ph in PREHASH for n in (0, 1, 55, 56, 64, 111, 112, 128, 200, 1000)]
+    out = run(binaries("SLH-DSA-SHA2-128f"), [f"mprime {ph} {hx(ctx)} {hx(m)}" for ph, ctx, m in cases])
+    got = [v for k, v in out if k == "mprime"]
+    wrong = sorted({ph for (ph, ctx, m), g in zip(cases, got) if g != prehash_mprime(ph, ctx, m).hex()})
+    assert len(got) == len(cases) and not wrong, f"M' differs from hashlib's for PH {wrong}"
+    bad = [v for k, v in run(binaries("SLH-DSA-SHA2-128f"), ["mprime 13 - 00", "mprime 0 - 00"]) if k == "mprime"]
+    assert bad == ["-", "-"], "an unknown PH must give no M'"

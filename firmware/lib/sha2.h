@@ -13,6 +13,9 @@
  * B at its own slot and compresses it again when a hash resumes from it (71 / 87 cycles, less
  * than moving a chaining value in: the engine has no instruction that writes H).
  *
+ * SHA-224, SHA-384 and SHA-512/t (sha2_init_iv) run in plain C in every build: the engine has
+ * no INIT for their initial values.
+ *
  * Lengths: a message here is shorter than 2^29 bytes (the length field's high words are 0). */
 #ifndef PQX_SHA2_H
 #define PQX_SHA2_H
@@ -35,10 +38,9 @@ typedef struct {
     uint32_t fill;           /* bytes in blk */
     uint32_t total;          /* bytes hashed, blk included */
     uint32_t wide;           /* SHA2_256 or SHA2_512 */
-#if !PQX_KERNEL
-    uint32_t h32[8];         /* SHA-256's chaining value */
-    uint64_t h64[8];         /* SHA-512's */
-#endif
+    uint32_t engine;         /* the chaining value is in the Crypto-RV engine (PQX build) */
+    uint32_t h32[8];         /* plain C: SHA-256's chaining value */
+    uint64_t h64[8];         /* plain C: SHA-512's */
 } sha2_ctx;
 
 typedef struct {
@@ -50,6 +52,14 @@ typedef struct {
     uint64_t h64[8];
 #endif
 } sha2_prefix;
+
+#include "crv_sw.h"
+
+__attribute__((unused)) static const uint32_t sha2_iv256_[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+__attribute__((unused)) static const uint64_t sha2_iv512_[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
 
 #if PQX_KERNEL
 #include "pqx.h"
@@ -80,37 +90,20 @@ static inline void sha2_blk_(uint32_t wide, uint32_t slot)
     else
         pqx_sha256_blk(slot);
 }
+#define SHA2_ON_ENGINE(c) ((c)->engine)
+#else
+#define SHA2_ON_ENGINE(c) 0
+#endif
 
 SHA2_FN void sha2_compress_(sha2_ctx *c)
 {
-    sha2_put_(c->blk, c->wide, SHA2_WORK_SLOT);
-    sha2_blk_(c->wide, SHA2_WORK_SLOT);
-}
-
-SHA2_FN void sha2_digest_(const sha2_ctx *c, uint8_t *out, uint32_t outlen)
-{
-    uint32_t w[16];
-    (void)c;
-    if (outlen % 4 == 0 && ((uintptr_t)out & 3) == 0) {      /* straight into place */
-        for (uint32_t k = 0; k < outlen / 4; k++)
-            ((uint32_t *)out)[k] = pqx_hash_rd(k);
+#if PQX_KERNEL
+    if (SHA2_ON_ENGINE(c)) {
+        sha2_put_(c->blk, c->wide, SHA2_WORK_SLOT);
+        sha2_blk_(c->wide, SHA2_WORK_SLOT);
         return;
     }
-    for (uint32_t k = 0; k < (outlen + 3) / 4; k++)
-        w[k] = pqx_hash_rd(k);
-    memcpy(out, w, outlen);
-}
-#else
-#include "crv_sw.h"
-
-static const uint32_t sha2_iv256_[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-static const uint64_t sha2_iv512_[8] = {
-    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
-    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
-
-SHA2_FN void sha2_compress_(sha2_ctx *c)
-{
+#endif
     if (c->wide)
         sha512_compress_sw(c->h64, (const uint8_t *)c->blk);
     else
@@ -120,6 +113,20 @@ SHA2_FN void sha2_compress_(sha2_ctx *c)
 SHA2_FN void sha2_digest_(const sha2_ctx *c, uint8_t *out, uint32_t outlen)
 {
     uint8_t d[64];
+#if PQX_KERNEL
+    if (SHA2_ON_ENGINE(c)) {
+        uint32_t w[16];
+        if (outlen % 4 == 0 && ((uintptr_t)out & 3) == 0) {      /* straight into place */
+            for (uint32_t k = 0; k < outlen / 4; k++)
+                ((uint32_t *)out)[k] = pqx_hash_rd(k);
+            return;
+        }
+        for (uint32_t k = 0; k < (outlen + 3) / 4; k++)
+            w[k] = pqx_hash_rd(k);
+        memcpy(out, w, outlen);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < 8; i++) {
         if (c->wide) {
             for (unsigned j = 0; j < 8; j++)
@@ -131,18 +138,33 @@ SHA2_FN void sha2_digest_(const sha2_ctx *c, uint8_t *out, uint32_t outlen)
     }
     memcpy(out, d, outlen);
 }
-#endif
 
+/* SHA-256 or SHA-512 from the standard's initial value: on the engine in the PQX build */
 SHA2_FN void sha2_init(sha2_ctx *c, uint32_t wide)
 {
     c->wide = wide;
     c->fill = c->total = 0;
+    c->engine = PQX_KERNEL;
 #if PQX_KERNEL
     sha2_start_(wide);
 #else
     memcpy(c->h32, sha2_iv256_, sizeof c->h32);
     memcpy(c->h64, sha2_iv512_, sizeof c->h64);
 #endif
+}
+
+/* a hash of the family with its own initial value (SHA-224: iv32; SHA-384, SHA-512/t: iv64), in
+ * plain C in every build: the engine has an INIT for SHA-256 and SHA-512 only and no way to load
+ * a chaining value */
+SHA2_FN void sha2_init_iv(sha2_ctx *c, uint32_t wide, const uint32_t *iv32, const uint64_t *iv64)
+{
+    c->wide = wide;
+    c->fill = c->total = 0;
+    c->engine = 0;
+    if (wide)
+        memcpy(c->h64, iv64, sizeof c->h64);
+    else
+        memcpy(c->h32, iv32, sizeof c->h32);
 }
 
 SHA2_FN void sha2_update(sha2_ctx *c, const uint8_t *p, uint32_t n)
@@ -207,6 +229,7 @@ SHA2_FN void sha2_resume(sha2_ctx *c, const sha2_prefix *s)
     c->wide = s->wide;
     c->fill = 0;
     c->total = SHA2_BLOCK(s->wide);
+    c->engine = PQX_KERNEL;
 #if PQX_KERNEL
     sha2_start_(s->wide);
     sha2_blk_(s->wide, s->slot);

@@ -23,8 +23,11 @@ ML-DSA (FIPS 204, ACVP-ML-DSA; the older layout without signatureInterface is th
                                   deterministic)  -> signature
   sigVer                          pk (test or group), message or mu, signature -> testPassed
   signatureInterface "external", preHash "pure": M' = 0 || |ctx| || ctx || M is formed here
-  (FIPS 204 Algorithms 2, 3: formatting, no cryptography); preHash "preHash" (HashML-DSA) is
-  skipped: its pre-hash would not run on the SoC.
+  (FIPS 204 Algorithms 2, 3: formatting, no cryptography); preHash "preHash" (HashML-DSA, FIPS 204
+  Algorithms 4, 5): M, context and hashAlg go to the firmware, which forms
+  M' = 1 || |ctx| || ctx || OID || PH(M) on PQX's hash engines (firmware/lib/prehash.h): every
+  hashAlg of FIPS 204 (SHA2-224/256/384/512, SHA2-512/224, SHA2-512/256, SHA3-224/256/384/512,
+  SHAKE-128, SHAKE-256).
 
 SLH-DSA (FIPS 205, ACVP-SLH-DSA), the SHAKE and the SHA2 parameter sets:
   keyGen                          skSeed, skPrf, pkSeed -> sk, pk
@@ -95,7 +98,14 @@ class Spec:
     op: str
     inputs: tuple[tuple[str, str], ...]          # (firmware field, ACVP field)
     outputs: tuple[tuple[str, str], ...] = ()    # (firmware output, ACVP field); () = testPassed
-    external: bool = False                       # ML-DSA external interface: M' from ctx and M
+    external: bool = False                       # external interface, pure: M' from ctx and M
+    prehash: bool = False                        # external, pre-hash: ph and ctx to the firmware
+
+
+PREHASH = {"SHA2-256": 1, "SHA2-384": 2, "SHA2-512": 3, "SHA2-224": 4, "SHA2-512/224": 5,
+           "SHA2-512/256": 6, "SHA3-224": 7, "SHA3-256": 8, "SHA3-384": 9, "SHA3-512": 10,
+           "SHAKE-128": 11, "SHAKE-256": 12}
+"""ACVP hashAlg -> the firmware's PH (firmware/lib/prehash.h: the last byte of the hash's OID)"""
 
 
 MLKEM_SPECS = {   # (mode, function)
@@ -144,8 +154,8 @@ def signature_interface_unsupported(alg: str, g: dict) -> str | None:
     iface = g.get("signatureInterface", "internal")
     if iface not in ("internal", "external"):
         return f"signature interface {show(iface, False)} not supported"
-    if iface == "external" and g.get("preHash", "pure") != "pure":
-        return f"Hash{alg} (preHash) not supported: the pre-hash would run on the host"
+    if iface == "external" and g.get("preHash", "pure") not in ("pure", "preHash"):
+        return f"preHash {show(g.get('preHash'), False)} not supported"
     return None
 
 
@@ -160,6 +170,21 @@ def spec_for(alg: str, mode: str, g: dict) -> Spec | str:
         if unsupported:
             return unsupported
     ext = g.get("signatureInterface", "internal") == "external"
+    pre = ext and g.get("preHash", "pure") == "preHash"
+    ph = (("ph", "hashAlg"), ("ctx", "context"))
+    if pre and alg == "ML-DSA" and mode in ("sigGen", "sigVer") and not g.get("externalMu"):
+        if mode == "sigGen":
+            return Spec("sign_pre", (("sk", "sk"), ("msg", "message"), ("rnd", "rnd"), *ph),
+                        (("sig", "signature"),), prehash=True)
+        return Spec("verify_pre", (("pk", "pk"), ("msg", "message"), ("sig", "signature"), *ph), prehash=True)
+    if pre and alg == "SLH-DSA" and mode in ("sigGen", "sigVer"):
+        if mode == "sigGen" and g.get("deterministic", False):
+            return Spec("sign_det_pre", (("sk", "sk"), ("msg", "message"), *ph), (("sig", "signature"),),
+                        prehash=True)
+        if mode == "sigGen":
+            return Spec("sign_pre", (("sk", "sk"), ("msg", "message"), ("addrnd", "additionalRandomness"), *ph),
+                        (("sig", "signature"),), prehash=True)
+        return Spec("verify_pre", (("pk", "pk"), ("msg", "message"), ("sig", "signature"), *ph), prehash=True)
     if alg == "ML-DSA":
         mu = bool(g.get("externalMu"))
         msg = ("mu", "mu") if mu else ("msg", "message")
@@ -314,8 +339,19 @@ def _scheme_case(g: dict, t: dict, spec: Spec, pset: str, known_psets: dict, ans
     for name, key in spec.inputs:
         if key == "rnd" and g.get("deterministic", False) and "rnd" not in fields:
             inputs[name] = bytes(32)             # deterministic signing: rnd = 0^32
+        elif key == "context" and key not in fields:
+            inputs[name] = b""
+        elif key == "hashAlg":                   # the firmware's PH, a 32-bit word
+            alg = fields.get(key)
+            if not isinstance(alg, str):
+                raise VectorError("'hashAlg' missing or not a name")
+            if alg.upper() not in PREHASH:
+                return f"hashAlg {show(alg, False)} not supported"
+            inputs[name] = PREHASH[alg.upper()].to_bytes(4, "little")
         else:
             inputs[name] = hex_of(fields, key)
+    if spec.prehash and len(inputs["ctx"]) > 255:
+        raise VectorError(f"context of {len(inputs['ctx'])} bytes (at most 255)")
     if spec.external:                # FIPS 204 Algorithms 2/3: M' = 0 || |ctx| || ctx || M
         ctx = hex_of(fields, "context") if "context" in fields else b""
         if len(ctx) > 255:

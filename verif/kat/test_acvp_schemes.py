@@ -116,7 +116,8 @@ def test_malformed_scheme_cases_are_failures_not_skips(tmp_path):
 
 def test_mldsa_interfaces(tmp_path):
     """sigGen/sigVer groups: internal (M' as given), external pure (M' = 0 || |ctx| || ctx || M),
-    external mu, deterministic (rnd = 0^32), HashML-DSA skipped; pk in the group for sigVer."""
+    external mu, deterministic (rnd = 0^32), HashML-DSA (M, context and PH to the firmware; an
+    unknown hashAlg skipped); pk in the group for sigVer."""
     sk, pk, sig, msg, ctx, mu = b"\x11" * 2560, b"\x22" * 1312, b"\x33" * 2420, b"hi", b"ab", b"\x44" * 64
     hx = lambda b: b.hex()                                 # noqa: E731
     doc = {"vsId": 9, "algorithm": "ML-DSA", "mode": "sigGen", "testGroups": [
@@ -129,19 +130,26 @@ def test_mldsa_interfaces(tmp_path):
          "externalMu": True, "tests": [{"tcId": 3, "sk": hx(sk), "mu": hx(mu), "signature": hx(sig)}]},
         {"tgId": 4, "parameterSet": "ML-DSA-44", "deterministic": True, "signatureInterface": "external",
          "preHash": "preHash", "tests": [{"tcId": 4, "sk": hx(sk), "message": hx(msg), "context": "",
-                                          "hashAlg": "SHA2-256", "signature": hx(sig)}]}]}
+                                          "hashAlg": "SHA2-256", "signature": hx(sig)},
+                                         {"tcId": 5, "sk": hx(sk), "message": hx(msg), "context": hx(ctx),
+                                          "hashAlg": "sha2-512/256", "signature": hx(sig)},
+                                         {"tcId": 6, "sk": hx(sk), "message": hx(msg),
+                                          "hashAlg": "MD5", "signature": hx(sig)}]}]}
     ver = {"vsId": 10, "algorithm": "ML-DSA", "mode": "sigVer", "testGroups": [
         {"tgId": 1, "parameterSet": "ML-DSA-44", "pk": hx(pk),
          "tests": [{"tcId": 1, "message": hx(msg), "signature": hx(sig), "testPassed": False},
                    {"tcId": 2, "message": hx(msg), "signature": hx(sig[:-1]), "testPassed": False}]}]}
     (tmp_path / "g.json").write_text(json.dumps([{"acvVersion": "1.0"}, doc, ver]))
     cases, skipped, malformed = load_scheme_kat("ML-DSA", tmp_path / "g.json", None, PARAM_SETS)
-    assert [c.op for c in cases] == ["sign", "sign", "sign_mu", "verify", "verify"]
+    assert [c.op for c in cases] == ["sign", "sign", "sign_mu", "sign_pre", "sign_pre", "verify", "verify"]
     assert cases[0].inputs["msg"] == msg and cases[0].inputs["rnd"] == bytes(32)
     assert cases[1].inputs["msg"] == b"\x00\x02ab" + msg and cases[1].inputs["rnd"] == b"\x55" * 32
-    assert cases[2].inputs["mu"] == mu and cases[3].inputs["pk"] == pk
-    assert cases[3].want == {"ok": b"\x00"} and len(cases[4].inputs["sig"]) == 2419
-    assert len(skipped) == 1 and "HashML-DSA" in skipped[0] and not malformed
+    assert cases[2].inputs["mu"] == mu and cases[5].inputs["pk"] == pk
+    pre = [{k: c.inputs[k] for k in ("msg", "ph", "ctx", "rnd")} for c in cases[3:5]]
+    assert pre == [{"msg": msg, "ph": (1).to_bytes(4, "little"), "ctx": b"", "rnd": bytes(32)},
+                   {"msg": msg, "ph": (6).to_bytes(4, "little"), "ctx": ctx, "rnd": bytes(32)}]
+    assert cases[5].want == {"ok": b"\x00"} and len(cases[6].inputs["sig"]) == 2419
+    assert len(skipped) == 1 and "hashAlg MD5" in skipped[0] and not malformed
 
 
 def test_wycheproof_mlkem_and_mldsa():

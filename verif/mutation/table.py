@@ -672,6 +672,10 @@ MUTATIONS += [
              "[firmware] SLH-DSA-SHA2's compressed address takes the type from the wrong ADRS byte "
              "(always 0: every hash is a WOTS+ chain hash)",
              checker="firmware", param="SLH-DSA-SHA2-128f"),
+    Mutation("prehash_oid_last_byte", "firmware/lib/prehash.h",
+             "out[2 + ctxlen + 10] = (uint8_t)ph;", "out[2 + ctxlen + 10] = (uint8_t)(ph + 1);",
+             "[firmware] HashML-DSA's M' names the wrong hash in its OID", checker="firmware",
+             param="ML-DSA-44"),
     Mutation("hqc_no_implicit_rejection", "firmware/schemes/hqc/hqc.c",
              "ss[i] = (uint8_t)ct_sel(reject, k_bar[i], k_theta[i]);",
              "ss[i] = (uint8_t)ct_sel(0, k_bar[i], k_theta[i]);",

@@ -10,6 +10,7 @@ shares nothing with the firmware).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -28,7 +29,7 @@ SOURCES = {
 }
 
 
-LENGTH_OF = {"mlen": "msg", "siglen": "sig"}
+LENGTH_OF = {"mlen": "msg", "siglen": "sig", "ctxlen": "ctx"}
 """Fields that hold the byte length of another field (filled in by Layout.pack)."""
 
 
@@ -155,14 +156,35 @@ def mlkem_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
 
 # ------------------------------------------------------------------------------ ML-DSA
 MLDSA_IN = Layout((("xi", 32), ("rnd", 32), ("mu", 64), ("mlen", 4), ("pk", 2592), ("sk", 4896),
-                   ("sig", 4628), ("msg", 8704)))
+                   ("sig", 4628), ("msg", 8704), ("ph", 4), ("ctxlen", 4), ("ctx", 256)))
 MLDSA_OPS = {
     "keygen": Op(1, ("xi",), ("pk", "sk")),
     "sign": Op(2, ("sk", "msg", "rnd"), ("sig",)),
     "sign_mu": Op(3, ("sk", "mu", "rnd"), ("sig",)),
     "verify": Op(4, ("pk", "msg", "sig"), ("ok",)),
     "verify_mu": Op(5, ("pk", "mu", "sig"), ("ok",)),
+    "sign_pre": Op(6, ("sk", "msg", "rnd", "ph", "ctx"), ("sig",)),        # HashML-DSA
+    "verify_pre": Op(7, ("pk", "msg", "sig", "ph", "ctx"), ("ok",)),
 }
+
+PREHASH = {1: "sha256", 2: "sha384", 3: "sha512", 4: "sha224", 5: "sha512_224", 6: "sha512_256",
+           7: "sha3_224", 8: "sha3_256", 9: "sha3_384", 10: "sha3_512", 11: "shake_128", 12: "shake_256"}
+"""The pre-hash functions of FIPS 204 / 205 by PH, the last byte of their OID
+(2.16.840.1.101.3.4.2.PH; firmware/lib/prehash.h): hashlib's names."""
+
+
+def prehash_mprime(ph: int, ctx: bytes, msg: bytes) -> bytes:
+    """M' = 1 || |ctx| || ctx || OID(PH) || PH(M) of HashML-DSA and HashSLH-DSA (FIPS 204
+    Algorithm 4, FIPS 205 Algorithm 23), from hashlib: what the firmware must form."""
+    h = hashlib.new(PREHASH[ph], msg)
+    digest = h.digest({11: 32, 12: 64}[ph]) if ph >= 11 else h.digest()
+    return bytes([1, len(ctx)]) + ctx + bytes([6, 9, 0x60, 0x86, 0x48, 1, 0x65, 3, 4, 2, ph]) + digest
+
+
+def prehash_inputs(rng: random.Random, msg: bytes) -> tuple[dict[str, bytes], bytes]:
+    """A random PH and context for a pre-hash case: the firmware's inputs and the M' they mean."""
+    ph, ctx = rng.randrange(1, 13), rng.randbytes(rng.choice((0, 1, 17, 255)))
+    return {"ph": ph.to_bytes(4, "little"), "ctx": ctx}, prehash_mprime(ph, ctx, msg)
 
 
 def _mldsa(mode: int) -> ParamSet:
@@ -199,7 +221,8 @@ def mldsa_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[st
 def mldsa_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
     """Chained cases: keygen(xi); sign(sk, M', rnd) with a random M' (0-300 bytes) and a random or
     zero rnd (hedged / deterministic); the external-mu form of the same; verify of the
-    signature, of a signature with one bit flipped and of a different message."""
+    signature, of a signature with one bit flipped and of a different message; HashML-DSA sign
+    and verify with a random pre-hash function and context (the firmware forms M')."""
     cases = []
     for n in range(count):
         xi, rnd = rng.randbytes(32), (rng.randbytes(32) if n % 2 == 0 else bytes(32))
@@ -212,6 +235,12 @@ def mldsa_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
         bad = bytearray(sg["sig"])
         bad[rng.randrange(len(bad))] ^= 1 << rng.randrange(8)
         other = msg + b"\x00"
+        pre, mprime = prehash_inputs(rng, msg)
+        spre = mldsa_expected(pset, "sign", {"sk": kg["sk"], "msg": mprime, "rnd": rnd})
+        cases += [
+            ("sign_pre", {"sk": kg["sk"], "msg": msg, "rnd": rnd, **pre}, spre),
+            ("verify_pre", {"pk": kg["pk"], "msg": msg, "sig": spre["sig"], **pre}, {"ok": b"\x01"}),
+        ]
         cases += [
             ("keygen", {"xi": xi}, kg),
             ("sign", {"sk": kg["sk"], "msg": msg, "rnd": rnd}, sg),
@@ -227,12 +256,16 @@ def mldsa_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
 
 # ------------------------------------------------------------------------------ SLH-DSA
 SLH_IN = Layout((("sk_seed", 32), ("sk_prf", 32), ("pk_seed", 32), ("addrnd", 32), ("mlen", 4),
-                 ("pk", 64), ("sk", 128), ("sig", 49856), ("msg", 8704)))
+                 ("pk", 64), ("sk", 128), ("sig", 49856), ("msg", 8704), ("ph", 4), ("ctxlen", 4),
+                 ("ctx", 256)))
 SLH_OPS = {
     "keygen": Op(1, ("sk_seed", "sk_prf", "pk_seed"), ("sk", "pk")),
     "sign": Op(2, ("sk", "msg", "addrnd"), ("sig",)),
     "sign_det": Op(3, ("sk", "msg"), ("sig",)),
     "verify": Op(4, ("pk", "msg", "sig"), ("ok",)),
+    "sign_pre": Op(5, ("sk", "msg", "addrnd", "ph", "ctx"), ("sig",)),      # HashSLH-DSA
+    "sign_det_pre": Op(6, ("sk", "msg", "ph", "ctx"), ("sig",)),
+    "verify_pre": Op(7, ("pk", "msg", "sig", "ph", "ctx"), ("ok",)),
 }
 SLH_SETS = ("128s", "128f", "192s", "192f", "256s", "256f")
 SLH_FAMILIES = ("SHAKE", "SHA2")
@@ -289,7 +322,8 @@ def slh_expected(pset: ParamSet, op: str, inputs: dict[str, bytes]) -> dict[str,
 def slh_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
     """keygen(SK.seed, SK.prf, PK.seed) against the model; for the fast ("f") sets deterministic
     signing of a random message; verify of a valid signature (made by the reference), of one with
-    a bit flipped and of a different message."""
+    a bit flipped and of a different message; HashSLH-DSA verify of the reference's signature of
+    M' (a random pre-hash function and context: the firmware forms M')."""
     n = pset.sizes["pk"] // 2
     cases = []
     for _ in range(count):
@@ -302,7 +336,10 @@ def slh_cases(pset: ParamSet, rng: random.Random, count: int) -> list[tuple]:
         cases.append(("keygen", seeds, kg))
         if pset.name.endswith("f"):
             cases.append(("sign_det", {"sk": kg["sk"], "msg": msg}, {"sig": sig}))
+        pre, mprime = prehash_inputs(rng, msg)
+        spre = slh_expected(pset, "sign_det", {"sk": kg["sk"], "msg": mprime})["sig"]
         cases += [
+            ("verify_pre", {"pk": kg["pk"], "msg": msg, "sig": spre, **pre}, {"ok": b"\x01"}),
             ("verify", {"pk": kg["pk"], "msg": msg, "sig": sig}, {"ok": b"\x01"}),
             ("verify", {"pk": kg["pk"], "msg": msg, "sig": bytes(bad)}, {"ok": b"\x00"}),
             ("verify", {"pk": kg["pk"], "msg": msg + b"!", "sig": sig}, {"ok": b"\x00"}),

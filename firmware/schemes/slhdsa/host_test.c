@@ -7,13 +7,16 @@
  *   params                                   -> params n= pk= sk= sig=
  *   keygen <sk_seed> <sk_prf> <pk_seed>      -> sk, pk          (slh_keygen_internal)
  *   sign <sk> <msg> <addrnd | ->             -> sig             (slh_sign_internal; "-": deterministic)
- *   verify <pk> <msg> <sig>                  -> ok 1 | ok 0     (slh_verify_internal) */
+ *   verify <pk> <msg> <sig>                  -> ok 1 | ok 0     (slh_verify_internal)
+ *   mprime <ph> <ctx> <msg>                  -> mprime          (HashSLH-DSA's M', firmware/lib/prehash.h;
+ *                                                               ph decimal, "-" for an empty ctx or msg) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../host_io.h"
+#include "prehash.h"
 #include "slhdsa.h"
 
 static uint32_t sk[SLH_SK_BYTES / 4], pk[SLH_PK_BYTES / 4], sig[SLH_SIG_BYTES / 4];
@@ -58,6 +61,20 @@ int main(void)
             uint8_t *msg = hex_arg(&save, &mlen, "msg");
             hex_exact(&save, (uint8_t *)sig, SLH_SIG_BYTES, "sig");
             printf("ok %d\n", slh_verify_internal(msg, (uint32_t)mlen, (uint8_t *)sig, (uint8_t *)pk));
+            free(msg);
+        } else if (!strcmp(cmd, "mprime")) {
+            static uint32_t mw[8704 / 4], out[(PREHASH_MPRIME_MAX + 3) / 4];
+            size_t ctxlen, mlen;
+            uint32_t ph = (uint32_t)strtoul(token(&save, "ph"), NULL, 10);
+            uint8_t *ctx = hex_arg(&save, &ctxlen, "ctx"), *msg = hex_arg(&save, &mlen, "msg");
+            if (mlen > sizeof mw) {
+                fprintf(stderr, "host_test: msg: at most %zu bytes\n", sizeof mw);
+                exit(2);
+            }
+            memcpy(mw, msg, mlen);                       /* word-aligned, as on the SoC */
+            uint32_t n = prehash_mprime((uint8_t *)out, ph, ctx, (uint32_t)ctxlen, (uint8_t *)mw, (uint32_t)mlen);
+            out_hex("mprime", (uint8_t *)out, n);
+            free(ctx);
             free(msg);
         } else {
             fprintf(stderr, "host_test: unknown command %s\n", cmd);

@@ -4,9 +4,12 @@
  *   op 2 slh_sign_internal(M', SK, addrnd)               -> sig
  *   op 3 slh_sign_internal, deterministic (opt_rand = PK.seed) -> sig
  *   op 4 slh_verify_internal(M', SIG, PK)                -> ok
- * The host forms M' for the external interface (FIPS 205 Algorithms 22, 24). */
+ *   op 5, 6, 7: ops 2, 3, 4 of HashSLH-DSA (FIPS 205 Algorithms 23, 25): the program forms
+ *   M' = 1 || |ctx| || ctx || OID(PH) || PH(M) from M, ctx and PH (firmware/lib/prehash.h)
+ * The host forms M' for the external pure interface (FIPS 205 Algorithms 22, 24). */
 #include "slhdsa.h"
 #include "pqx_rt.h"
+#include "prehash.h"
 #include "scheme_io.h"
 
 /* One layout for every parameter set (sized for SLH-DSA-*-256f): verif/soc/schemes.py. */
@@ -18,10 +21,13 @@ struct slh_in {
     uint8_t sk[128];
     uint8_t sig[49856];
     uint8_t msg[8704];
+    uint32_t ph, ctxlen;              /* ops 5-7: the pre-hash (prehash.h PH_*) and the context */
+    uint8_t ctx[256];
 };
 struct slh_in scheme_in __attribute__((aligned(8))) = {.op = 0xFFFFFFFFu};
 
 static uint32_t pk[SLH_PK_BYTES / 4], sk[SLH_SK_BYTES / 4], sig[SLH_SIG_BYTES / 4];
+static uint32_t mprime[(PREHASH_MPRIME_MAX + 3) / 4];
 
 int main(void)
 {
@@ -35,16 +41,26 @@ int main(void)
     }
     scheme_stack_paint();
     uint32_t t0 = scheme_mcycle();
+    const uint8_t *m = in->msg;
+    if (op >= 5 && op <= 7) {           /* HashSLH-DSA: M' from M, then as ops 2-4 */
+        mlen = prehash_mprime((uint8_t *)mprime, in->ph, in->ctx, in->ctxlen, in->msg, mlen);
+        if (!mlen) {
+            pqx_puts("slhdsa: unknown pre-hash or context over 255 bytes\n");
+            return 2;
+        }
+        m = (const uint8_t *)mprime;
+        op -= 3;
+    }
     switch (op) {
     case 1:
         slh_keygen_internal((uint8_t *)sk, (uint8_t *)pk, in->sk_seed, in->sk_prf, in->pk_seed);
         break;
     case 2:
     case 3:
-        slh_sign_internal((uint8_t *)sig, in->msg, mlen, in->sk, op == 2 ? in->addrnd : 0);
+        slh_sign_internal((uint8_t *)sig, m, mlen, in->sk, op == 2 ? in->addrnd : 0);
         break;
     case 4:
-        ok = (uint8_t)slh_verify_internal(in->msg, mlen, in->sig, in->pk);
+        ok = (uint8_t)slh_verify_internal(m, mlen, in->sig, in->pk);
         break;
     default:
         pqx_puts("slhdsa: no such operation (scheme_in.op)\n");
@@ -67,6 +83,7 @@ int main(void)
     scheme_wipe(pk, sizeof pk);
     scheme_wipe(sk, sizeof sk);
     scheme_wipe(sig, sizeof sig);
+    scheme_wipe(mprime, sizeof mprime);
     scheme_wipe(in, sizeof *in);
     return 0;
 }
