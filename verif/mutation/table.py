@@ -653,10 +653,10 @@ MUTATIONS += [
              note="storing a negative coefficient without adding q is equivalent here: every "
                   "consumer (NTT, the encodings) takes any representative in (-q, q)",
              checker="firmware"),
-    Mutation("mldsa_intt_twiddle", "firmware/lib/mldsa_pqx.h",
-             "z[6] = ZM(63 - b);", "z[6] = ZM(62 - b);",
-             "[firmware] the PQX NTT^-1 uses the wrong twiddle in its third layer",
-             checker="firmware"),
+    Mutation("mldsa_ntt_input_off", "firmware/schemes/mldsa/mldsa_kernels.c",
+             "a[i] += (a[i] >> 31) & Q;", "a[i] += (a[i] >> 31) & (Q - 1);",
+             "[firmware] the NTT's input correction (the engine's DMA reads unsigned words) adds q - 1 "
+             "to a negative coefficient", checker="firmware"),
     Mutation("slh_wots_checksum_shift", "firmware/schemes/slhdsa/slhdsa.c",
              "csum <<= 4;", "csum <<= 3;",
              "[firmware] the WOTS+ checksum shifted by 3 bits instead of 4",
