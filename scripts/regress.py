@@ -362,7 +362,7 @@ NIGHTLY_FUZZ = 2000
 """Hypothesis examples per property of scripts/test_fuzz_tools.py in the nightly."""
 TVLA_TRACES = 200
 """Traces of the nightly's leakage campaign (scripts/tvla.py; about 0.7 s each)."""
-SLOW_MUTANTS = ("mldsa_ntt_input_off", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
+SLOW_MUTANTS = ("mldsa_mont_r_off", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
                 "slh_sha2_adrs_type_byte", "prehash_oid_last_byte", "hqc_no_implicit_rejection",
                 "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term", "hqc_rm_threshold")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits

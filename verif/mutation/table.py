@@ -653,10 +653,13 @@ MUTATIONS += [
              note="storing a negative coefficient without adding q is equivalent here: every "
                   "consumer (NTT, the encodings) takes any representative in (-q, q)",
              checker="firmware"),
-    Mutation("mldsa_ntt_input_off", "firmware/schemes/mldsa/mldsa_kernels.c",
-             "a[i] += (a[i] >> 31) & Q;", "a[i] += (a[i] >> 31) & (Q - 1);",
-             "[firmware] the NTT's input correction (the engine's DMA reads unsigned words) adds q - 1 "
-             "to a negative coefficient", checker="firmware"),
+    Mutation("mldsa_mont_r_off", "firmware/schemes/mldsa/mldsa_kernels.c",
+             "#define MONT_R 4193792u", "#define MONT_R 4193793u",
+             "[firmware] the slot of R that puts the engine's NTT in Montgomery form holds R + 1",
+             checker="firmware",
+             note="A first mutant of the NTT's input correction (negative coefficients to [0, q)) "
+                  "survived: every polynomial is already in [0, q) between steps, so the correction "
+                  "was dead code and went."),
     Mutation("slh_wots_checksum_shift", "firmware/schemes/slhdsa/slhdsa.c",
              "csum <<= 4;", "csum <<= 3;",
              "[firmware] the WOTS+ checksum shifted by 3 bits instead of 4",

@@ -22,7 +22,8 @@
  * Algorithm 41 or 42, the DMA stores the slot back; POLY_CNT returns once the store has reached
  * memory (the fence). About 1,100 cycles a transform against 4,000 to 5,000 for the butterfly
  * instructions (mldsa_pqx.h); fixed time. The Montgomery form (times R = 2^32 mod q) of an NTT
- * is one more POLY_PWM with a slot that holds R in every coefficient. */
+ * is one more POLY_PWM with a slot that holds R in every coefficient. Every polynomial is in
+ * [0, q) between steps (mldsa.c), as the DMA needs (it reads a word as unsigned). */
 #define ENGINE_SLOT 4u                      /* the first ML-DSA slot */
 #define R_SLOT 5u
 #define MONT_R 4193792u                     /* 2^32 mod q */
@@ -46,13 +47,6 @@ static void engine_run(int32_t a[256], int inverse, int mont)
     (void)pqx_poly_cnt(0);
 }
 
-/* an NTT's input is in (-q, q): the DMA reads words as unsigned, so [0, q) first */
-static void engine_ntt(int32_t a[256], int mont)
-{
-    for (unsigned i = 0; i < 256; i++)
-        a[i] += (a[i] >> 31) & Q;
-    engine_run(a, 0, mont);
-}
 
 /* outlen a multiple of 4 (every caller's is) */
 void mldsa_shake256(uint8_t *out, uint32_t outlen, const uint8_t *in, uint32_t inlen)
@@ -73,15 +67,14 @@ void mldsa_rej_ntt_poly(int32_t *a, const uint8_t rho[32], unsigned s, unsigned 
 
 void mldsa_ntt(int32_t a[256])
 {
-    engine_ntt(a, 0);
+    engine_run(a, 0, 0);
 }
 
 void mldsa_ntt_mont(int32_t a[256])
 {
-    engine_ntt(a, 1);
+    engine_run(a, 0, 1);
 }
 
-/* input in [0, q): every caller's (the dot products') */
 void mldsa_invntt(int32_t a[256])
 {
     engine_run(a, 1, 0);
