@@ -42,7 +42,7 @@ from verif.soc.schemes import PARAM_SETS, SOURCES, ParamSet, compare, random_cas
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = {"baseline": 0, "pqx": 1}
 FIRMWARE_DIRS = ("firmware/schemes", "firmware/lib", "firmware/runtime", "firmware/include")
-NUMBERS = ("cycles", "public", "stack", "attempts", "ct_setup", "ct_mask", "sampler")
+NUMBERS = ("cycles", "public", "stack", "attempts", "setup", "last", "ct_setup", "ct_mask", "sampler")
 
 
 @dataclass
@@ -53,6 +53,8 @@ class Result:
     public: int | None = None
     stack: int | None = None
     attempts: int | None = None      # ML-DSA signing: iterations of the rejection loop
+    setup: int | None = None         # ML-DSA signing: cycles before the loop
+    last: int | None = None          # ML-DSA signing: cycles of the last (successful) attempt
     ct: dict[str, int] = field(default_factory=dict)   # ML-DSA signing: ct_setup, ct_mask
     error: str = ""
 
@@ -135,7 +137,7 @@ class Engine:
         # `public`: the cycles allowed to vary with the case: those spent on public data, and
         # HQC's rejection sampler (its accept bits are declassified, as the specification allows)
         return Result(True, outs, nums["cycles"], nums["public"] + nums.get("sampler", 0), nums["stack"],
-                      nums.get("attempts"),
+                      nums.get("attempts"), nums.get("setup"), nums.get("last"),
                       {k: v for k, v in nums.items() if k.startswith("ct_")})
 
     def map(self, calls: list[tuple], progress: Callable[[int, Result], None] | None = None) -> list[Result]:

@@ -62,3 +62,17 @@ def test_merge_joins_one_sets_builds_into_one_row(tmp_path):
     assert rows == [ln for ln in rows if "| 8.0 | 2.0 | 4.0x |" in ln] and len(rows) == 1, rows
     assert md.count("| ML-KEM-512 | baseline |") == 1 and md.count("| ML-KEM-512 | pqx |") == 1
     assert "ML-KEM-512 pqx decaps: k" in md
+
+
+def test_sign_at_expected_attempts():
+    """ML-DSA Sign at FIPS 204's expected attempts: set-up and last attempt as measured, the rejected
+    attempts' mean for the other E - 1 (a case with one attempt has no rejected attempt)."""
+    from scripts.scheme_cycles import at_expected
+    from scripts.schemes import Result
+    from verif.soc.schemes import PARAM_SETS
+    pset = PARAM_SETS["ML-DSA-44"]
+    rs = [Result(True, cycles=100 + 300, attempts=1, setup=100, last=300),
+          Result(True, cycles=120 + 3 * 50 + 280, attempts=4, setup=120, last=280)]
+    assert at_expected(pset, rs) == (110 + 290) + 3.25 * 50
+    assert at_expected(pset, rs[:1]) is None                    # no rejected attempt measured
+    assert at_expected(PARAM_SETS["ML-KEM-512"], rs) is None    # not a signature with attempts

@@ -526,5 +526,7 @@ HORCRUX_TABLE_IV: dict[tuple[str, str], tuple[int, int]] = {
     ("HQC-5", "keygen"): (344053, 13323), ("HQC-5", "encaps"): (687260, 25334), ("HQC-5", "decaps"): (1024298, 38695),
     ("Falcon-512", "verify"): (585, 258), ("Falcon-1024", "verify"): (1207, 530),
 }
+EXPECTED_ATTEMPTS = {"ML-DSA-44": 4.25, "ML-DSA-65": 5.1, "ML-DSA-87": 3.85}
+"""FIPS 204 Table 1: the expected number of signing attempts per parameter set."""
 GOAL = 0.6
 """Issue goal: every PQX figure at most 60 % of HORCRUX's optimized column (at most 100 % required)."""

@@ -29,7 +29,8 @@ static poly A[K * L + 1];
 static poly s1h[L], s2h[K], t0h[K], yv[L], zv[L], wv[K], ch, tmp;
 static uint8_t hint[K][MLDSA_N];
 
-uint32_t mldsa_sign_attempts, mldsa_public_cycles, mldsa_ct_setup, mldsa_ct_mask;
+uint32_t mldsa_sign_attempts, mldsa_loop_start, mldsa_last_attempt_start, mldsa_public_cycles, mldsa_ct_setup,
+    mldsa_ct_mask;
 
 /* The leakage campaign (firmware/leakage/tvla_mldsa.c, docs/leakage.md) marks the first
  * attempt's constant-time start (ExpandMask, NTT(y), w = NTT^-1(A y), HighBits) as a trace of
@@ -284,11 +285,13 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
     memcpy(krm + 32, rnd, 32);
     memcpy(krm + 64, mu, 64);
     mldsa_shake256(rhopp, 64, krm, 128);
+    mldsa_loop_start = mcycle();
     for (unsigned kappa = 0, attempt = 1;; kappa += L, attempt++) {
         mldsa_sign_attempts = attempt;
         if (attempt == 1)
             TVLA_MARK(mldsa_tvla_class);
         uint32_t t_mask = mcycle();
+        mldsa_last_attempt_start = t_mask;
         for (unsigned j = 0; j < L; j++) {         /* y = ExpandMask(rho'', kappa) */
             mldsa_mask_poly(yv[j].c, rhopp, kappa + j);
             zv[j] = yv[j];

@@ -66,8 +66,10 @@ void mldsa_sign_internal(uint8_t *sig, const uint8_t *sk, const uint8_t *m, uint
 int mldsa_verify_internal(const uint8_t *pk, const uint8_t *m, uint32_t mlen, const uint8_t *mu,
                           const uint8_t *sig);
 
-/* Signing attempts of the last mldsa_sign_internal (the rejection loop's iterations). */
-extern uint32_t mldsa_sign_attempts;
+/* Signing attempts of the last mldsa_sign_internal (the rejection loop's iterations), and the
+ * mcycle values at the loop's start (the set-up before it: skDecode, the NTTs, ExpandA, mu,
+ * rho'') and at the start of the last attempt (the one that succeeded). */
+extern uint32_t mldsa_sign_attempts, mldsa_loop_start, mldsa_last_attempt_start;
 /* Cycles on public data (ExpandA, SampleInBall) since the last reset. */
 extern uint32_t mldsa_public_cycles;
 /* Cycles of the last signing's secret-dependent steps that must not depend on the secrets: the
