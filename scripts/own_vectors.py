@@ -88,14 +88,9 @@ def documents() -> dict[str, list]:
     return docs
 
 
-ACVP_HASH_ALG = {1: "SHA2-256", 2: "SHA2-384", 3: "SHA2-512", 4: "SHA2-224", 5: "SHA2-512/224",
-                 6: "SHA2-512/256", 7: "SHA3-224", 8: "SHA3-256", 9: "SHA3-384", 10: "SHA3-512",
-                 11: "SHAKE-128", 12: "SHAKE-256"}
-
-
 def _prehash_signer(alg: str, name: str, rng: random.Random):
     """(pk, sign(msg, ctx, ph) -> signature) of a fresh key of another implementation"""
-    from verif.soc.schemes import PARAM_SETS, PREHASH, mldsa_reference, prehash_mprime, slh_reference
+    from verif.soc.schemes import PARAM_SETS, mldsa_reference, prehash_digest, prehash_mprime, slh_reference
     if alg == "ML-DSA":
         from dilithium_py import ml_dsa
         ref = mldsa_reference(PARAM_SETS[name])
@@ -108,7 +103,6 @@ def _prehash_signer(alg: str, name: str, rng: random.Random):
                 return hashed._sign_with_pre_hash(sk, msg, own[ph], ctx, deterministic=True)
             return ref._sign_internal(sk, prehash_mprime(ph, ctx, msg), bytes(32))
         return pk, sign
-    import hashlib
     from slhdsa import slhdsa as package
     par = slh_reference(PARAM_SETS[name])
     sk, (pk_seed, pk_root) = _slh_keygen(par, rng)
@@ -116,9 +110,7 @@ def _prehash_signer(alg: str, name: str, rng: random.Random):
 
     def sign(msg: bytes, ctx: bytes, ph: int) -> bytes:
         def prehash(data: bytes) -> bytes:             # the package's OID prefix, hashlib's PH
-            h = hashlib.new(PREHASH[ph], data)
-            digest = h.digest({11: 32, 12: 64}[ph]) if ph >= 11 else h.digest()
-            return package.HASH_ALGORITHM_OID_PREFIX + bytes([ph]) + digest
+            return package.HASH_ALGORITHM_OID_PREFIX + bytes([ph]) + prehash_digest(ph, data)
         return key.sign_hash(msg, ctx=ctx, prehash=prehash)
     return pk_seed + pk_root, sign
 
@@ -133,11 +125,13 @@ def _slh_keygen(par, rng: random.Random):
 
 
 def _prehash_sigver(alg: str, names: tuple[str, ...], rng: random.Random) -> list:
+    from verif.soc.schemes import PREHASH
+    hash_algs = {ph: acvp for ph, (acvp, _) in PREHASH.items()}
     groups = []
     for g, name in enumerate(names, 1):
         pk, sign = _prehash_signer(alg, name, rng)
         tests = []
-        for ph, hash_alg in ACVP_HASH_ALG.items():
+        for ph, hash_alg in hash_algs.items():
             if alg == "SLH-DSA" and ph % 2 != g % 2:
                 continue            # SLH-DSA: half the functions per set (its signatures are 17 kB)
             msg, ctx = rng.randbytes(rng.randrange(1, 300)), rng.randbytes(rng.choice((0, 1, 32, 254)))
@@ -145,7 +139,7 @@ def _prehash_sigver(alg: str, names: tuple[str, ...], rng: random.Random) -> lis
             flip = bytearray(sig)
             flip[rng.randrange(len(sig))] ^= 1 << rng.randrange(8)
             tampered = [(msg, ctx, hash_alg, bytes(flip)), (msg + b"!", ctx, hash_alg, sig),
-                        (msg, ctx + b"!", hash_alg, sig), (msg, ctx, ACVP_HASH_ALG[ph % 12 + 1], sig)]
+                        (msg, ctx + b"!", hash_alg, sig), (msg, ctx, hash_algs[ph % 12 + 1], sig)]
             tests += [(msg, ctx, hash_alg, sig, True), (*tampered[(ph + g) % 4], False)]
         groups.append({"tgId": g, "testType": "AFT", "parameterSet": name, "signatureInterface": "external",
                        "preHash": "preHash", "pk": pk.hex().upper(), "tests": [

@@ -18,11 +18,6 @@ static uint32_t blk[BLOCK_BYTES / 4], out[DIGEST_WORDS];
 #if !PQX_KERNEL
 #include "crv_sw.h"
 
-static const uint32_t sha256_iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-static const uint64_t sha512_iv[8] = {
-    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
-    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
 static const uint32_t sm3_iv[8] = {0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600,
                                    0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e};
 
@@ -50,7 +45,7 @@ int main(void)
 #else
     if (ALG == 1) {
         uint64_t h[8];
-        memcpy(h, sha512_iv, sizeof h);
+        memcpy(h, crv_sha512_iv, sizeof h);
         sha512_compress_sw(h, (const uint8_t *)blk);
         for (int i = 0; i < 8; i++) {
             out[2 * i] = bswap((uint32_t)(h[i] >> 32));
@@ -58,7 +53,7 @@ int main(void)
         }
     } else {
         uint32_t h[8];
-        memcpy(h, ALG == 0 ? sha256_iv : sm3_iv, sizeof h);
+        memcpy(h, ALG == 0 ? crv_sha256_iv : sm3_iv, sizeof h);
         if (ALG == 0) sha256_compress_sw(h, (const uint8_t *)blk);
         else sm3_compress_sw(h, (const uint8_t *)blk);
         for (int i = 0; i < 8; i++) out[i] = bswap(h[i]);

@@ -44,6 +44,13 @@ static const uint64_t crv_k512[80] = {
     0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
 };
 
+/* FIPS 180-4 5.3.3, 5.3.5: the initial values of SHA-256 and SHA-512 */
+__attribute__((unused)) static const uint32_t crv_sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+__attribute__((unused)) static const uint64_t crv_sha512_iv[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
+
 __attribute__((unused)) static void sha256_compress_sw(uint32_t h[8], const uint8_t *blk)
 {
     uint32_t w[64];

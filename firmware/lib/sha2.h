@@ -55,12 +55,6 @@ typedef struct {
 
 #include "crv_sw.h"
 
-__attribute__((unused)) static const uint32_t sha2_iv256_[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-__attribute__((unused)) static const uint64_t sha2_iv512_[8] = {
-    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
-    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
-
 #if PQX_KERNEL
 #include "pqx.h"
 
@@ -148,8 +142,8 @@ SHA2_FN void sha2_init(sha2_ctx *c, uint32_t wide)
 #if PQX_KERNEL
     sha2_start_(wide);
 #else
-    memcpy(c->h32, sha2_iv256_, sizeof c->h32);
-    memcpy(c->h64, sha2_iv512_, sizeof c->h64);
+    memcpy(c->h32, crv_sha256_iv, sizeof c->h32);
+    memcpy(c->h64, crv_sha512_iv, sizeof c->h64);
 #endif
 }
 

@@ -102,10 +102,10 @@ class Spec:
     prehash: bool = False                        # external, pre-hash: ph and ctx to the firmware
 
 
-PREHASH = {"SHA2-256": 1, "SHA2-384": 2, "SHA2-512": 3, "SHA2-224": 4, "SHA2-512/224": 5,
-           "SHA2-512/256": 6, "SHA3-224": 7, "SHA3-256": 8, "SHA3-384": 9, "SHA3-512": 10,
-           "SHAKE-128": 11, "SHAKE-256": 12}
-"""ACVP hashAlg -> the firmware's PH (firmware/lib/prehash.h: the last byte of the hash's OID)"""
+def prehash_ids() -> dict[str, int]:
+    """ACVP hashAlg -> the firmware's PH (verif/soc/schemes.py PREHASH)"""
+    from verif.soc.schemes import PREHASH
+    return {acvp: ph for ph, (acvp, _) in PREHASH.items()}
 
 
 MLKEM_SPECS = {   # (mode, function)
@@ -345,9 +345,10 @@ def _scheme_case(g: dict, t: dict, spec: Spec, pset: str, known_psets: dict, ans
             alg = fields.get(key)
             if not isinstance(alg, str):
                 raise VectorError("'hashAlg' missing or not a name")
-            if alg.upper() not in PREHASH:
+            ph = prehash_ids().get(alg.upper())
+            if ph is None:
                 return f"hashAlg {show(alg, False)} not supported"
-            inputs[name] = PREHASH[alg.upper()].to_bytes(4, "little")
+            inputs[name] = ph.to_bytes(4, "little")
         else:
             inputs[name] = hex_of(fields, key)
     if spec.prehash and len(inputs["ctx"]) > 255:

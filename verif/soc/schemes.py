@@ -167,18 +167,26 @@ MLDSA_OPS = {
     "verify_pre": Op(7, ("pk", "msg", "sig", "ph", "ctx"), ("ok",)),
 }
 
-PREHASH = {1: "sha256", 2: "sha384", 3: "sha512", 4: "sha224", 5: "sha512_224", 6: "sha512_256",
-           7: "sha3_224", 8: "sha3_256", 9: "sha3_384", 10: "sha3_512", 11: "shake_128", 12: "shake_256"}
+PREHASH = {1: ("SHA2-256", "sha256"), 2: ("SHA2-384", "sha384"), 3: ("SHA2-512", "sha512"),
+           4: ("SHA2-224", "sha224"), 5: ("SHA2-512/224", "sha512_224"), 6: ("SHA2-512/256", "sha512_256"),
+           7: ("SHA3-224", "sha3_224"), 8: ("SHA3-256", "sha3_256"), 9: ("SHA3-384", "sha3_384"),
+           10: ("SHA3-512", "sha3_512"), 11: ("SHAKE-128", "shake_128"), 12: ("SHAKE-256", "shake_256")}
 """The pre-hash functions of FIPS 204 / 205 by PH, the last byte of their OID
-(2.16.840.1.101.3.4.2.PH; firmware/lib/prehash.h): hashlib's names."""
+(2.16.840.1.101.3.4.2.PH; firmware/lib/prehash.h): (ACVP's hashAlg, hashlib's name)."""
+PREHASH_OID = bytes([6, 9, 0x60, 0x86, 0x48, 1, 0x65, 3, 4, 2])
+"""The DER encoding of a PH's OID without its last byte (PH)."""
+
+
+def prehash_digest(ph: int, msg: bytes) -> bytes:
+    """PH(M), from hashlib (FIPS 204 Algorithm 4: SHAKE128 256 bits, SHAKE256 512 bits)."""
+    h = hashlib.new(PREHASH[ph][1], msg)
+    return h.digest({11: 32, 12: 64}[ph]) if ph >= 11 else h.digest()
 
 
 def prehash_mprime(ph: int, ctx: bytes, msg: bytes) -> bytes:
     """M' = 1 || |ctx| || ctx || OID(PH) || PH(M) of HashML-DSA and HashSLH-DSA (FIPS 204
     Algorithm 4, FIPS 205 Algorithm 23), from hashlib: what the firmware must form."""
-    h = hashlib.new(PREHASH[ph], msg)
-    digest = h.digest({11: 32, 12: 64}[ph]) if ph >= 11 else h.digest()
-    return bytes([1, len(ctx)]) + ctx + bytes([6, 9, 0x60, 0x86, 0x48, 1, 0x65, 3, 4, 2, ph]) + digest
+    return bytes([1, len(ctx)]) + ctx + PREHASH_OID + bytes([ph]) + prehash_digest(ph, msg)
 
 
 def prehash_inputs(rng: random.Random, msg: bytes) -> tuple[dict[str, bytes], bytes]:

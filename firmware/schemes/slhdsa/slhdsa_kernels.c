@@ -23,8 +23,6 @@
 #define NW (N / 4)
 #define TMAX (SLH_LEN > SLH_K ? SLH_LEN : SLH_K)
 
-static uint32_t pk_seed_w[NW];
-
 #if SLH_SHA2
 #include "sha2.h"
 
@@ -36,7 +34,6 @@ static sha2_prefix seed_256, seed_512;
 void slh_kernels_init(const uint8_t *pk_seed)
 {
     uint32_t blk[32] = {0};
-    memcpy(pk_seed_w, pk_seed, N);
     memcpy(blk, pk_seed, N);
     sha2_prefix_set(&seed_256, SHA2_256, blk, SLOT_256);
     if (WIDE == SHA2_512)
@@ -113,6 +110,7 @@ void slh_h_msg(uint8_t *out, const uint8_t *r, const uint8_t *pk_seed, const uin
     sha2_mgf1(out, SLH_M, WIDE, seed, 2 * N + SHA2_DIGEST(WIDE));
 }
 #else
+static uint32_t pk_seed_w[NW];               /* PK.seed, for every hash's input */
 /* PK.seed || ADRS || in for T_l (l > 2); a prefix and M for the message hashes */
 static uint32_t cat_buf[(N + 32 + TMAX * N) / 4];
 static uint32_t msg_buf[(3 * 32 + 8704) / 4];
