@@ -87,6 +87,9 @@ module pqx_decoder #(
         7'h3F: op = pqx_pkg::OpThash2_256;
         7'h40: op = pqx_pkg::OpPrf192;
         7'h41: op = pqx_pkg::OpPrf256;
+        7'h42: op = pqx_pkg::OpChain128;
+        7'h43: op = pqx_pkg::OpChain192;
+        7'h44: op = pqx_pkg::OpChain256;
         7'h48: op = pqx_pkg::OpRejUniform;
         7'h49: op = pqx_pkg::OpRejEta2;
         7'h4A: op = pqx_pkg::OpRejEta4;
@@ -311,6 +314,15 @@ module pqx_decoder #(
       end
       pqx_pkg::OpPrf256: begin   // PRF_256
         dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpChain128: begin   // CHAIN_128
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpChain192: begin   // CHAIN_192
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
+      end
+      pqx_pkg::OpChain256: begin   // CHAIN_256
+        dec_o.unit = pqx_pkg::UnitSlhdsa; dec_o.rs_read = 3'b010; dec_o.uses_so = 1'b1; dec_o.multi_cycle = 1'b1;
       end
       pqx_pkg::OpRejUniform: begin   // REJ_UNIFORM
         dec_o.unit = pqx_pkg::UnitSampler; dec_o.writeback = 1'b1; dec_o.rs_read = 3'b001;

@@ -130,6 +130,9 @@ package pqx_pkg;
     OpThash2_256,           // THASH2_256
     OpPrf192,               // PRF_192
     OpPrf256,               // PRF_256
+    OpChain128,             // CHAIN_128
+    OpChain192,             // CHAIN_192
+    OpChain256,             // CHAIN_256
     OpRejUniform,           // REJ_UNIFORM
     OpRejEta2,              // REJ_ETA2
     OpRejEta4,              // REJ_ETA4

@@ -314,6 +314,7 @@ module pqx_top #(
   logic [49:0]   slh_s_wmask;
   logic [49:0]   slh_o_wmask;
   logic [1599:0] slh_wdata;
+  logic [1599:0] slh_s_wdata;
   logic [49:0]   cl_wmask;
   logic [1599:0] cl_wdata;
 
@@ -334,6 +335,7 @@ module pqx_top #(
     .s_wmask_o   (slh_s_wmask),
     .o_wmask_o   (slh_o_wmask),
     .o_wdata_o   (slh_wdata),
+    .s_wdata_o   (slh_s_wdata),
     .cl_wmask_o  (cl_wmask),
     .cl_wdata_o  (cl_wdata)
   );
@@ -373,11 +375,12 @@ module pqx_top #(
 
   // Writes into S and O from the multi-cycle units and from CL.
   logic [49:0]   s_wmask, o_wmask;
-  logic [1599:0] o_wdata;
+  logic [1599:0] o_wdata, s_wdata;
   always_comb begin
     s_wmask = '0;
     o_wmask = '0;
     o_wdata = engine_out;
+    s_wdata = engine_out;
     if (mc_finish && mc_unit_q == pqx_pkg::UnitKeccak) begin
       o_wmask = '1;
       s_wmask = {50{mc_kperm_q}};
@@ -385,6 +388,7 @@ module pqx_top #(
       o_wmask = slh_o_wmask;
       s_wmask = slh_s_wmask;
       o_wdata = slh_wdata;
+      s_wdata = slh_s_wdata;
     end else if (exec_fire && head_is_cl) begin
       o_wmask = cl_wmask;
       o_wdata = cl_wdata;
@@ -404,7 +408,7 @@ module pqx_top #(
     .s_o       (s_flat),
     .o_o       (o_flat),
     .s_wmask_i (s_wmask),
-    .s_wdata_i (o_wdata),
+    .s_wdata_i (s_wdata),
     .o_wmask_i (o_wmask),
     .o_wdata_i (o_wdata)
   );

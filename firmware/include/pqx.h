@@ -384,6 +384,24 @@ static inline void pqx_prf_256(void)
     __asm__ volatile(".insn r 0x3b, 7, 0x41, zero, zero, zero");
 }
 
+/* CHAIN_128: slhdsa unit, 24 cycles, 48 robust */
+static inline void pqx_chain_128(uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x3b, 7, 0x42, zero, zero, %[rs2]" : : [rs2] "r"(rs2));
+}
+
+/* CHAIN_192: slhdsa unit, 24 cycles, 48 robust */
+static inline void pqx_chain_192(uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x3b, 7, 0x43, zero, zero, %[rs2]" : : [rs2] "r"(rs2));
+}
+
+/* CHAIN_256: slhdsa unit, 24 cycles, 48 robust */
+static inline void pqx_chain_256(uint32_t rs2)
+{
+    __asm__ volatile(".insn r 0x3b, 7, 0x44, zero, zero, %[rs2]" : : [rs2] "r"(rs2));
+}
+
 /* REJ_UNIFORM: sampler unit, 1 cycle */
 static inline uint32_t pqx_rej_uniform(uint32_t rs1)
 {

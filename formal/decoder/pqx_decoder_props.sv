@@ -10,7 +10,7 @@
 //   * every other word is not in the ISA.
 // For each instruction: its execution unit (the unit map of pqx_pkg::unit_e: State, Keccak,
 // Slhdsa, Arith, Sampler, Fpr, Mce, Crv, Poly), writeback (0 for LOAD KABSORB KINIT ZEROIZE KSTART
-// KPERM OWRITE CL_* THASH* PRF* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, CRV_BPTR CRV_BWR, the
+// KPERM OWRITE CL_* THASH* PRF* CHAIN_* FPR_LOAD_SE MCE_SYN MCE_LOC_WR MCE_SUP_WR TR_WR MCE_ROW_WR, CRV_BPTR CRV_BWR, the
 // SHA/SM3 INIT and BLK instructions, AES128_ENC, HARAKA256/512, POLY_WR POLY_LD POLY_ST POLY_NTT
 // POLY_INTT POLY_PWM POLY_CBD; 1 otherwise) and the source registers it reads (bit k = rs(k+1)).
 //
@@ -113,6 +113,8 @@ module pqx_decoder_props #(
                  begin ref_unit = U_SLHDSA;  ref_wb = 1'b0; ref_rs = 3'b010; end
         7'h32, 7'h40, 7'h41:                                                 // PRF_128/192/256
                  begin ref_unit = U_SLHDSA;  ref_wb = 1'b0; ref_rs = 3'b000; end
+        7'h42, 7'h43, 7'h44:                                                 // CHAIN_128/192/256 (rs2)
+                 begin ref_unit = U_SLHDSA;  ref_wb = 1'b0; ref_rs = 3'b010; end
         7'h33:   begin ref_unit = U_FPR;     ref_wb = 1'b0; ref_rs = 3'b011; end  // FPR_LOAD_SE
         7'h34:   begin ref_unit = U_FPR;     ref_wb = 1'b1; ref_rs = 3'b011; end  // FPR_EXEC
         7'h35, 7'h36, 7'h37:                                                 // FPR_RDHI, _NORM64_RDHI/_RDE

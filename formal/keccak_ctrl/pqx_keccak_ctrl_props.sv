@@ -11,8 +11,8 @@
 //   E1  a start while idle gives done exactly Steps-1 cycles later, busy in between
 //   E2  done stays high, and the engine busy, until ack; then idle
 //   E3  no done without a preceding start; a start while busy changes nothing
-//   S1  a THASH/PRF started in the SLH-DSA unit is done exactly Steps-1 cycles later
-//       (simple, PRF) or 2*Steps-1 cycles later (robust: rs2 == 0 for THASH)
+//   S1  a THASH/CHAIN/PRF started in the SLH-DSA unit is done exactly Steps-1 cycles later
+//       (simple, PRF) or 2*Steps-1 cycles later (robust: rs2 == 0 for THASH and CHAIN)
 //   S2  the unit holds done until finish and drives no engine start in between
 `default_nettype none
 
@@ -36,7 +36,7 @@ module pqx_keccak_ctrl_props #(
   logic [1599:0] eng_in, eng_out;
   logic          slh_done;
   logic [49:0]   s_wmask, o_wmask, cl_wmask;
-  logic [1599:0] o_wdata, cl_wdata;
+  logic [1599:0] o_wdata, s_wdata, cl_wdata;
   logic          slh_op;
 
   // only THASH/PRF start the unit (CL is combinational in pqx_top)
@@ -44,7 +44,9 @@ module pqx_keccak_ctrl_props #(
                || op_i == pqx_pkg::OpThash1_192 || op_i == pqx_pkg::OpThash2_192
                || op_i == pqx_pkg::OpThash1_256 || op_i == pqx_pkg::OpThash2_256
                || op_i == pqx_pkg::OpPrf128 || op_i == pqx_pkg::OpPrf192
-               || op_i == pqx_pkg::OpPrf256;
+               || op_i == pqx_pkg::OpPrf256
+               || op_i == pqx_pkg::OpChain128 || op_i == pqx_pkg::OpChain192
+               || op_i == pqx_pkg::OpChain256;
 
   pqx_slhdsa_unit u_slh (
     .clk_i, .rst_ni,
@@ -60,6 +62,7 @@ module pqx_keccak_ctrl_props #(
     .s_wmask_o   (s_wmask),
     .o_wmask_o   (o_wmask),
     .o_wdata_o   (o_wdata),
+    .s_wdata_o   (s_wdata),
     .cl_wmask_o  (cl_wmask),
     .cl_wdata_o  (cl_wdata)
   );
@@ -178,6 +181,6 @@ module pqx_keccak_ctrl_props #(
   end
 
   logic unused;
-  assign unused = ^{s_wmask, o_wmask, o_wdata, cl_wmask, cl_wdata};
+  assign unused = ^{s_wmask, o_wmask, o_wdata, s_wdata, cl_wmask, cl_wdata};
 
 endmodule

@@ -152,11 +152,11 @@ module pqx_xif_shell_props #(
   // ---------------------------------------------------------------- S/O writer classes (ISA text)
   // Which instructions write S or O, from the encoding tables of docs/isa.md (R4 opcode 0x6B:
   // funct3 001 x funct2: KSTART 0, KABSORB 1, KPERM 2, LOAD 3; R opcode 0x3B, funct3 111: KINIT
-  // funct7 0x0E, CL_n 0x1B-0x1D, OWRITE 0x1F, THASH/PRF 0x30-0x32 and 0x3C-0x41), not from the
-  // decoder.
+  // funct7 0x0E, CL_n 0x1B-0x1D, OWRITE 0x1F, THASH/PRF 0x30-0x32 and 0x3C-0x41, CHAIN_n
+  // 0x42-0x44), not from the decoder.
   localparam logic [3:0] C_NONE = 4'd0, C_LOAD = 4'd1, C_KABSORB = 4'd2, C_KINIT = 4'd3,
                          C_KSTART = 4'd4, C_KPERM = 4'd5, C_THASH = 4'd6, C_CL = 4'd7,
-                         C_OWRITE = 4'd8;
+                         C_OWRITE = 4'd8, C_CHAIN = 4'd9;
   function automatic logic [3:0] so_class(input logic [31:0] w);
     so_class = C_NONE;
     if (w[6:0] == 7'h6B && w[14:12] == 3'b001) begin
@@ -172,6 +172,7 @@ module pqx_xif_shell_props #(
       if (w[31:25] == 7'h1F) so_class = C_OWRITE;
       if ((w[31:25] >= 7'h30 && w[31:25] <= 7'h32) || (w[31:25] >= 7'h3C && w[31:25] <= 7'h41))
         so_class = C_THASH;
+      if (w[31:25] >= 7'h42 && w[31:25] <= 7'h44) so_class = C_CHAIN;
     end
   endfunction
 
@@ -323,7 +324,10 @@ module pqx_xif_shell_props #(
         if (head_cls == C_KSTART) a_kstart: assert (!s_write && p_o_wmask == '1);
         if (head_cls == C_KPERM)  a_kperm:  assert (p_s_wmask == '1 && p_o_wmask == '1);
         if (head_cls == C_THASH)  a_thash:  assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
-        if (head_cls != C_KSTART && head_cls != C_KPERM && head_cls != C_THASH)
+        // CHAIN: ADRS's last word and in1 only (words nw+7..2nw+7 within 11..23)
+        if (head_cls == C_CHAIN)  a_chain:  assert (p_s_wmask[49:24] == '0 && p_s_wmask[10:0] == '0
+                                                    && p_o_wmask == '1);
+        if (head_cls != C_KSTART && head_cls != C_KPERM && head_cls != C_THASH && head_cls != C_CHAIN)
           a_mc_other: assert (!s_write && !o_write);
       end
     end
@@ -420,6 +424,7 @@ module pqx_xif_shell_props #(
       pqx_pkg::OpThash1_128, pqx_pkg::OpThash2_128, pqx_pkg::OpPrf128,
       pqx_pkg::OpThash1_192, pqx_pkg::OpThash2_192, pqx_pkg::OpPrf192,
       pqx_pkg::OpThash1_256, pqx_pkg::OpThash2_256, pqx_pkg::OpPrf256: op_class = C_THASH;
+      pqx_pkg::OpChain128, pqx_pkg::OpChain192, pqx_pkg::OpChain256: op_class = C_CHAIN;
       default:            op_class = C_NONE;
     endcase
   endfunction

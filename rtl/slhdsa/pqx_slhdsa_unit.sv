@@ -1,5 +1,6 @@
-// SLH-DSA (SHAKE parameter sets) unit: the tweakable hashes THASH1/THASH2, PRF and
-// the WOTS+ chain lengths CL, for n = 16, 24, 32 bytes (levels 128, 192, 256).
+// SLH-DSA (SHAKE parameter sets) unit: the tweakable hashes THASH1/THASH2, PRF, the
+// WOTS+ chain step CHAIN and the WOTS+ chain lengths CL, for n = 16, 24, 32 bytes
+// (levels 128, 192, 256).
 //
 // THASH/PRF hash one SHAKE256 block built from S: PK.seed || ADRS || payload, the
 // SHAKE padding (0x1F after the payload, 0x80 in byte 135) and a zero capacity.
@@ -12,8 +13,11 @@
 //   robust (THASH with rs2 == 0): permutation of PK.seed || ADRS gives the mask
 //     (t..t+23, mask registered), then the payload XOR mask is hashed
 //     (t+24..t+47); done in t+47.
+//   CHAIN hashes as THASH1 (simple or robust, same schedule).
 // When done, O takes the permutation output and S[0..nw-1] its first n bytes; the
-// top writes both when it takes the result (finish_i). CL is combinational: O[k] =
+// top writes both when it takes the result (finish_i). CHAIN instead writes the n
+// bytes into in1 (S[nw+8..2nw+7]) and adds 1 to ADRS's hash address (the big-endian
+// bytes 28..31, word nw+7), keeping PK.seed: the next step needs no LOAD at all. CL is combinational: O[k] =
 // byte-reversed S[k] for k < nw (the message nibbles, high first, 8 per word), and
 // O[nw] = {c0, c1, c2, 20'b0}, the three checksum digits of sum(15 - d) << 4.
 `default_nettype none
@@ -38,7 +42,8 @@ module pqx_slhdsa_unit (
   input  logic                 finish_i,     // the top takes it this cycle
   output logic [49:0]          s_wmask_o,
   output logic [49:0]          o_wmask_o,
-  output logic [1599:0]        o_wdata_o,    // also the S write data
+  output logic [1599:0]        o_wdata_o,
+  output logic [1599:0]        s_wdata_o,
 
   // CL (combinational, with the op on op_i)
   output logic [49:0]          cl_wmask_o,
@@ -51,6 +56,7 @@ module pqx_slhdsa_unit (
   logic [3:0]  nw_q, nw_d;         // n / 4: 4, 6 or 8
   logic [4:0]  pw_q, pw_d;         // payload words: nw (THASH1, PRF) or 2nw (THASH2)
   logic        robust_q, robust_d;
+  logic        chain_q, chain_d;     // CHAIN: write in1 and the hash address, not S[0..nw-1]
   logic [511:0] mask_q;            // robust mask, up to 2n = 64 bytes
   logic         mask_we;           // mask_q <- the first 2n bytes of the engine output
   logic        restart_q, restart_d;
@@ -59,11 +65,16 @@ module pqx_slhdsa_unit (
   logic [3:0] op_nw;
   logic [4:0] op_pw;
   logic       op_thash;
+  logic       op_chain;
   always_comb begin
     op_nw    = 4'd4;
     op_pw    = 5'd4;
     op_thash = 1'b1;
+    op_chain = 1'b0;
     unique case (op_i)
+      pqx_pkg::OpChain128: begin op_nw = 4'd4; op_pw = 5'd4; op_chain = 1'b1; end
+      pqx_pkg::OpChain192: begin op_nw = 4'd6; op_pw = 5'd6; op_chain = 1'b1; end
+      pqx_pkg::OpChain256: begin op_nw = 4'd8; op_pw = 5'd8; op_chain = 1'b1; end
       pqx_pkg::OpThash1_128: begin op_nw = 4'd4; op_pw = 5'd4;  end
       pqx_pkg::OpThash2_128: begin op_nw = 4'd4; op_pw = 5'd8;  end
       pqx_pkg::OpThash1_192: begin op_nw = 4'd6; op_pw = 5'd6;  end
@@ -114,6 +125,7 @@ module pqx_slhdsa_unit (
     nw_d        = nw_q;
     pw_d        = pw_q;
     robust_d    = robust_q;
+    chain_d     = chain_q;
     restart_d   = 1'b0;
     mask_we     = 1'b0;
     eng_start_o = 1'b0;
@@ -125,6 +137,7 @@ module pqx_slhdsa_unit (
         nw_d        = op_nw;
         pw_d        = op_pw;
         robust_d    = op_thash && (rs2_i == 32'b0);
+        chain_d     = op_chain;
         eng_start_o = 1'b1;
         // robust: first hash PK.seed || ADRS (no payload) for the mask
         eng_state_o = shake_block(s_i, op_nw, robust_d ? 5'd0 : op_pw, no_mask);
@@ -153,6 +166,7 @@ module pqx_slhdsa_unit (
       nw_q      <= 4'd4;
       pw_q      <= 5'd4;
       robust_q  <= 1'b0;
+      chain_q   <= 1'b0;
       mask_q    <= '0;
       restart_q <= 1'b0;
     end else begin
@@ -160,15 +174,40 @@ module pqx_slhdsa_unit (
       nw_q      <= nw_d;
       pw_q      <= pw_d;
       robust_q  <= robust_d;
+      chain_q   <= chain_d;
       if (mask_we) mask_q <= eng_state_i[511:0];   // write-enabled: no 512-bit next-state mux
       restart_q <= restart_d;
     end
   end
 
-  // Result writes: O <- permutation output, S[0..nw-1] <- its first n bytes.
+  // Result writes: O <- permutation output; S[0..nw-1] <- its first n bytes, or for CHAIN
+  // in1 (S[nw+8..2nw+7]) <- those bytes and S[nw+7] <- the hash address plus one. Only
+  // words 11..23 ever take CHAIN data (nw = 4, 6, 8), so the S data mux is that wide.
+  function automatic logic [31:0] bswap32(input logic [31:0] x);
+    bswap32 = {x[7:0], x[15:8], x[23:16], x[31:24]};
+  endfunction
+
+  logic [31:0]   hash_next;      // ADRS word 7 + 1, as the big-endian number it holds
+  logic [1599:0] out_at_in1;     // the permutation output moved to word nw+8
   always_comb begin
+    unique case (nw_q)
+      4'd6:    begin hash_next = s_i[32*13 +: 32]; out_at_in1 = eng_state_i << (32*14); end
+      4'd8:    begin hash_next = s_i[32*15 +: 32]; out_at_in1 = eng_state_i << (32*16); end
+      default: begin hash_next = s_i[32*11 +: 32]; out_at_in1 = eng_state_i << (32*12); end
+    endcase
+    hash_next = bswap32(bswap32(hash_next) + 32'd1);
+  end
+
+  always_comb begin
+    s_wdata_o = eng_state_i;
     for (int w = 0; w < 50; w++) begin
-      s_wmask_o[w] = 6'(w) < {2'b0, nw_q};
+      if (chain_q) s_wmask_o[w] = 6'(w) >= {2'b0, nw_q} + 6'd7 && 6'(w) < {1'b0, nw_q, 1'b0} + 6'd8;
+      else         s_wmask_o[w] = 6'(w) < {2'b0, nw_q};
+    end
+    if (chain_q) begin
+      for (int w = 11; w < 24; w++) begin
+        s_wdata_o[32*w +: 32] = (6'(w) == {2'b0, nw_q} + 6'd7) ? hash_next : out_at_in1[32*w +: 32];
+      end
     end
   end
   assign o_wmask_o = '1;

@@ -10,23 +10,19 @@ Where S must hold what (docs/isa.md), nw = n/4 words:
     in2 (THASH2 only)  S[2nw+8 .. 3nw+7]
 
 THASH/PRF write their n-byte output over PK.seed (S[0..nw-1]) and the whole permutation output into
-O; ADRS and the payload stay. So the output of one chain step is neither where the next step's
-input goes (in1) nor readable from S: the host reads it with STORE (O[0..nw-1]), then LOADs PK.seed
-back into S[0..], the changed ADRS words, and the chain value into in1. One chain step is
+O; ADRS and the payload stay. CHAIN_n (one WOTS+ chain step) instead writes its output into in1 and
+adds 1 to ADRS's hash address, keeping PK.seed: a chain of s steps is one set-up (the {chain, hash}
+ADRS words and the start value in in1) and s CHAIN_n in a row, its end read with STORE.
 
-    LOAD PK.seed (nw/2)   LOAD {chain address, hash address} (1)   LOAD in1 (nw/2)
-    THASH1_n   STORE 0..nw-1
-
-and the LOADs of step j+1 need the STORE results of step j: the host must see them first. The
-kernels are therefore coroutines (generators). A kernel yields a batch of instructions (items of
+A PRF's output must come back through the host to become a chain's input, so the kernels are
+coroutines (generators). A kernel yields a batch of instructions (items of
 `verif.uvm.sequences.ListSequence`: (name, (rs1, rs2, rs3))); the caller runs the batch and sends
 back the data of the batch's STORE results in order (one 32-bit word per STORE); the generator's
 return value is the kernel's result. `run_on_model` drives a kernel on the reference model, the
 cocotb tests drive it through the XIF agent. Kernels compose with `yield from`.
 
-To keep the number of host round trips low, the chains of a WOTS+ key pair run in lock step: batch r
-holds step r of every chain (the chain and hash addresses are the two last ADRS words, one LOAD),
-so a public key takes 1 (all len PRFs) + 15 (chain steps) + 1 (T_len) batches.
+A WOTS+ public key takes three batches: all len PRFs, all len chains (PK.seed and the key pair's
+ADRS words loaded once), and T_len.
 """
 
 from __future__ import annotations
@@ -92,6 +88,10 @@ class Layout:
     @property
     def cl(self) -> str:
         return f"CL_{self.level}"
+
+    @property
+    def chain(self) -> str:
+        return f"CHAIN_{self.level}"
 
 
 LAYOUTS: dict[int, Layout] = {16: Layout(16, 128), 24: Layout(24, 192), 32: Layout(32, 256)}
@@ -206,9 +206,9 @@ def chains_kernel(xs: Sequence[bytes], starts: Sequence[int], steps: Sequence[in
                   pk_seed: bytes, adrs: ADRS, chain_addrs: Sequence[int] | None = None,
                   robust: bool = False, simple_rs2: int = SIMPLE_RS2) -> Kernel[list[bytes]]:
     """chain(xs[c], starts[c], steps[c], PK.seed, ADRS with chain address chain_addrs[c]) for every
-    c, in lock step (FIPS 205 Algorithm 5): round r does step r of every chain that has one, with
-    hash address starts[c] + r. `adrs` gives the layer, tree, type and key pair words (loaded once,
-    in the first batch); its chain and hash words are set per step. Returns the chain values."""
+    c (FIPS 205 Algorithm 5), in one batch: PK.seed and `adrs` (layer, tree, type and key pair
+    words) once, then per chain its {chain, hash} ADRS words, its start value, steps[c] CHAIN_n
+    and the STOREs of its end. Returns the chain values."""
     lay = layout(len(pk_seed))
     for x in xs:
         _check(lay, x=x)
@@ -216,30 +216,28 @@ def chains_kernel(xs: Sequence[bytes], starts: Sequence[int], steps: Sequence[in
         raise ValueError("xs, starts and steps differ in length")
     chain_addrs = list(range(len(xs))) if chain_addrs is None else list(chain_addrs)
     rs2 = _rs2(robust, simple_rs2)
-    seed = words(pk_seed)
-    values = list(xs)
     a = adrs.copy()
-    first = True
-    for r in range(max(steps, default=0)):
-        batch: list[Item] = []
-        active = [c for c in range(len(xs)) if r < steps[c]]
-        for c in active:
-            a.set_chain_address(chain_addrs[c])
-            a.set_hash_address(starts[c] + r)
-            aw = words(bytes(a))
-            batch += load(lay.seed, seed)
-            batch += load(lay.adrs, aw) if first else load(lay.chain_hash_pair, aw[6:8])
-            first = False
-            batch += load(lay.in1, words(values[c])) + [(lay.thash1, (0, rs2, 0))] + store(lay.nw)
-        out = yield batch
-        for k, c in enumerate(active):
-            values[c] = words_to_bytes(out[k * lay.nw:(k + 1) * lay.nw])
+    batch: list[Item] = []
+    for c in range(len(xs)):
+        if not steps[c]:
+            continue
+        a.set_chain_address(chain_addrs[c])
+        a.set_hash_address(starts[c])
+        aw = words(bytes(a))
+        batch += load(lay.chain_hash_pair, aw[6:8]) if batch else setup(lay, pk_seed, a)
+        batch += load(lay.in1, words(xs[c])) + [(lay.chain, (0, rs2, 0))] * steps[c] + store(lay.nw)
+    out = (yield batch) if batch else []
+    values, k = list(xs), 0
+    for c in range(len(xs)):
+        if steps[c]:
+            values[c] = words_to_bytes(out[k:k + lay.nw])
+            k += lay.nw
     return values
 
 
 def chain_kernel(x: bytes, i: int, s: int, pk_seed: bytes, adrs: ADRS, robust: bool = False,
                  simple_rs2: int = SIMPLE_RS2) -> Kernel[bytes]:
-    """chain(X, i, s, PK.seed, ADRS): one chain, the chain address taken from `adrs`; s batches."""
+    """chain(X, i, s, PK.seed, ADRS): one chain, the chain address taken from `adrs`."""
     chain_addr = adrs.words()[6]
     (value,) = yield from chains_kernel([x], [i], [s], pk_seed, adrs, [chain_addr], robust, simple_rs2)
     return value

@@ -1,5 +1,5 @@
 """Semantics of the hash instructions (docs/isa.md): KSTART and KPERM of the Keccak unit, THASH,
-PRF and CL of the SLH-DSA unit.
+PRF, CHAIN and CL of the SLH-DSA unit.
 
 KSTART: O takes Keccak-f[1600] of S; KPERM also copies the result into S. The permutation is
 `verif.models.keccak`, checked against XKCP and pycryptodome. The SLH-DSA hashes are computed
@@ -41,7 +41,9 @@ def _shake_block(msg: bytes) -> list[int]:
     return bytes_to_words(bytes(block) + bytes(200 - SHAKE256_RATE))
 
 
-def _tweak_hash(m: PqxModel, n: int, payload_words: int, robust: bool) -> None:
+def _tweak_hash(m: PqxModel, n: int, payload_words: int, robust: bool) -> bytes:
+    """Hash PK.seed || ADRS || payload as S holds them; O takes the permutation output.
+    Returns the n-byte result."""
     s = words_to_bytes(m.S)
     seed, adrs = s[:n], s[n:n + 32]
     payload = s[n + 32: n + 32 + 4 * payload_words]
@@ -52,19 +54,31 @@ def _tweak_hash(m: PqxModel, n: int, payload_words: int, robust: bool) -> None:
     out = hashlib.shake_256(msg).digest(n)
     m.O = permute_words(_shake_block(msg))
     assert words_to_bytes(m.O)[:n] == out     # the permutation is the sponge's only call
-    m.S[: n // 4] = bytes_to_words(out)
+    return out
 
 
 def _register_thash(name: str, n: int, payload_words: int) -> None:
     @semantics(name)
     def _thash(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
-        _tweak_hash(m, n, payload_words, robust=(rs2 == 0))
+        m.S[: n // 4] = bytes_to_words(_tweak_hash(m, n, payload_words, robust=(rs2 == 0)))
 
 
 def _register_prf(name: str, n: int) -> None:
     @semantics(name)
     def _prf(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
-        _tweak_hash(m, n, n // 4, robust=False)
+        m.S[: n // 4] = bytes_to_words(_tweak_hash(m, n, n // 4, robust=False))
+
+
+def _register_chain(name: str, n: int) -> None:
+    """One step of FIPS 205 Algorithm 5 (chain): tmp = F(PK.seed, ADRS, tmp) with tmp in in1,
+    then ADRS.setHashAddress(hash address + 1) (bytes 28..31, big-endian, modulo 2^32)."""
+    @semantics(name)
+    def _chain(m: PqxModel, rs1: int, rs2: int, rs3: int) -> None:
+        nw = n // 4
+        out = _tweak_hash(m, n, nw, robust=(rs2 == 0))
+        m.S[nw + 8: 2 * nw + 8] = bytes_to_words(out)
+        hash_address = int.from_bytes(words_to_bytes(m.S[nw + 7: nw + 8]), "big")
+        m.S[nw + 7] = bytes_to_words(((hash_address + 1) % 2**32).to_bytes(4, "big"))[0]
 
 
 def _register_cl(name: str, n: int) -> None:
@@ -91,4 +105,5 @@ for _level, _n in ((128, 16), (192, 24), (256, 32)):
     _register_thash(f"THASH1_{_level}", _n, _n // 4)
     _register_thash(f"THASH2_{_level}", _n, _n // 2)
     _register_prf(f"PRF_{_level}", _n)
+    _register_chain(f"CHAIN_{_level}", _n)
     _register_cl(f"CL_{_level}", _n)

@@ -553,6 +553,10 @@ _TABLE: tuple[InstrInfo, ...] = (
     _thash("THASH2_256", 0x3F, "OpThash2_256"),
     _prf("PRF_192", 0x40, "OpPrf192"),
     _prf("PRF_256", 0x41, "OpPrf256"),
+    # one WOTS+ chain step: F into in1, hash address + 1 (docs/isa.md)
+    _thash("CHAIN_128", 0x42, "OpChain128"),
+    _thash("CHAIN_192", 0x43, "OpChain192"),
+    _thash("CHAIN_256", 0x44, "OpChain256"),
     _r("REJ_UNIFORM", 0x48, "sampler", RS1, True, 1, "OpRejUniform",
        domain=lambda r: (r.choice([Q_D - 1, Q_D, 0x7FFFFF, r.getrandbits(32)]), 0, 0),
        corners={"accepted": lambda a, b, c: a & 0x7FFFFF < Q_D,

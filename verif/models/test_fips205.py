@@ -222,7 +222,7 @@ def test_kernels_on_model(n: int) -> None:
         for robust in (False, True):
             stats: dict[str, int] = {}
             got = kern.run_on_model(kern.chain_kernel(m1, i, steps, s, a, robust=robust), stats=stats)
-            assert stats["batches"] == steps
+            assert stats["batches"] == (1 if steps else 0)     # a chain is one batch
             assert got == ref.chain(m1, i, steps, s, a.copy(), ref.f_robust if robust else ref.F)
 
 
@@ -237,7 +237,7 @@ def test_wots_pkgen_kernel_on_model(n: int) -> None:
     a.set_key_pair_address(rng.randrange(512))
     stats: dict[str, int] = {}
     pk, ends = kern.run_on_model(kern.wots_pkgen_kernel(sk_seed, pk_seed, a), stats=stats)
-    assert stats["batches"] == 1 + 15 + 1
+    assert stats["batches"] == 3        # the PRFs, the chains, T_len
     assert ends == ref.wots_chain_ends(sk_seed, pk_seed, a)
     assert pk == ref.wots_pkgen(sk_seed, pk_seed, a)
 
@@ -248,3 +248,32 @@ def test_shake256_kernel_on_model() -> None:
         msg = rng.randbytes(length)
         got = kern.run_on_model(kern.shake256_kernel(msg, 32))
         assert got == hashlib.shake_256(msg).digest(32), length
+
+
+@pytest.mark.parametrize("n", [16, 24, 32])
+def test_model_chain_instruction(n: int) -> None:
+    """s back-to-back CHAIN_n from one set-up are FIPS 205's chain(x, i, s) (Algorithm 5), robust
+    steps the round-3 chain; the hash address ends at i + s (wrapping at 2^32), PK.seed, the rest
+    of ADRS and the words beyond in1 stay, and O[0..nw-1] holds the chain's end."""
+    rng = random.Random(f"chain{n}")
+    nw = n // 4
+    for k in range(30):
+        robust = k % 3 == 2
+        m = _random_model(rng)
+        pk_seed, x = rng.randbytes(n), rng.randbytes(n)
+        adrs = _random_adrs(rng)
+        i = rng.randrange(16) if k % 5 else 2**32 - 1      # the last: the address wraps
+        adrs.set_hash_address(i)
+        s = rng.randrange(1, 16 - i) if i < 15 else 1
+        _place(m, n, pk_seed, bytes(adrs), x)
+        before = list(m.S)
+        for _ in range(s):
+            r = m.execute(encode(f"CHAIN_{LEVEL[n]}"), rng.getrandbits(32), 0 if robust else 1, 0)
+            assert (r.we, r.exc) == (False, False)
+        want = ref.chain(x, i, s, pk_seed, ref.ADRS(bytes(adrs)), ref.f_robust if robust else ref.F)
+        assert words_to_bytes(m.S[nw + 8: 2 * nw + 8]) == want, "in1 takes the chain's value"
+        assert words_to_bytes(m.O[:nw]) == want, "O[0..nw-1] holds it for STORE"
+        end = ref.ADRS(bytes(adrs))
+        end.set_hash_address((i + s) % 2**32)
+        assert words_to_bytes(m.S[nw: nw + 8]) == bytes(end), "the hash address moved on by s"
+        assert m.S[:nw] == before[:nw] and m.S[2 * nw + 8:] == before[2 * nw + 8:]

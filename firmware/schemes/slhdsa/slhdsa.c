@@ -70,12 +70,9 @@ static void wots_digits(uint8_t d[LEN], const uint8_t *msg)
 }
 
 /* chain (Algorithm 5): s steps of F from step i; in place */
-static void chain(uint8_t *x, unsigned i, unsigned s, adrs_t *a)
+static void chain(uint8_t *x, unsigned i, unsigned s, const adrs_t *a)
 {
-    for (unsigned j = i; j < i + s; j++) {
-        set_hash(a, j);
-        thash(x, a, x, 1);
-    }
+    slh_chain(x, a->w, i, s);
 }
 
 static uint32_t wots_tmp[LEN * N / 4];

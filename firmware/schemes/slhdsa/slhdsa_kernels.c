@@ -2,8 +2,9 @@
  *
  * SHAKE (FIPS 205 section 11.1), plain C (PQX_KERNEL=0) or PQX (PQX_KERNEL=1): F, H and PRF are
  * one THASH1_n / THASH2_n (the FIPS 205 simple form, rs2 = 1) on PK.seed, ADRS and the payload
- * LOADed into S (docs/isa.md), the output STOREd from O; T_l and the message hashes go through
- * the PQX sponge (keccak_pqx.h).
+ * LOADed into S (docs/isa.md), the output STOREd from O; a WOTS+ chain is one such set-up and
+ * one CHAIN_n per step (it leaves PK.seed in S, moves its output to in1 and steps the hash
+ * address); T_l and the message hashes go through the PQX sponge (keccak_pqx.h).
  *
  * SHA2 (section 11.2) on firmware/lib/sha2.h, plain C or the Crypto-RV engine: every tweakable
  * hash starts with the block PK.seed || toByte(0, 64 - n) (SHA-256) or 128 - n (SHA-512), the
@@ -156,12 +157,15 @@ void slh_h_msg(uint8_t *out, const uint8_t *r, const uint8_t *pk_seed, const uin
 #if N == 16
 #define THASH1 pqx_thash1_128
 #define THASH2 pqx_thash2_128
+#define CHAIN pqx_chain_128
 #elif N == 24
 #define THASH1 pqx_thash1_192
 #define THASH2 pqx_thash2_192
+#define CHAIN pqx_chain_192
 #else
 #define THASH1 pqx_thash1_256
 #define THASH2 pqx_thash2_256
+#define CHAIN pqx_chain_256
 #endif
 
 void slh_kernels_init(const uint8_t *pk_seed)
@@ -198,6 +202,26 @@ void slh_thash(uint8_t *out, const uint32_t adrs[8], const uint8_t *in, unsigned
     kpqx_store_words(o, NW);
 }
 
+void slh_chain(uint8_t *x, const uint32_t adrs[8], unsigned i, unsigned s)
+{
+    uint32_t *p = (uint32_t *)x;
+    if (!s)
+        return;
+#pragma clang loop unroll(full)
+    for (unsigned k = 0; k < NW; k += 2)
+        pqx_load(pk_seed_w[k], pk_seed_w[k + 1], k);
+#pragma clang loop unroll(full)
+    for (unsigned k = 0; k < 6; k += 2)
+        pqx_load(adrs[k], adrs[k + 1], NW + k);
+    pqx_load(adrs[6], __builtin_bswap32(i), NW + 6);
+#pragma clang loop unroll(full)
+    for (unsigned k = 0; k < NW; k += 2)
+        pqx_load(p[k], p[k + 1], NW + 8 + k);
+    while (s--)
+        CHAIN(1);
+    kpqx_store_words(p, NW);
+}
+
 static void shake256(uint8_t *out, uint32_t outlen, const uint8_t *in, uint32_t inlen)
 {
     uint32_t *o = (uint32_t *)out, n = (outlen + 3) / 4;    /* whole words: room for them */
@@ -208,6 +232,7 @@ static void shake256(uint8_t *out, uint32_t outlen, const uint8_t *in, uint32_t 
     }
     kpqx_store_words_n(o, n);
 }
+#define HAVE_CHAIN 1
 #else
 #include "keccak_sw.h"
 
@@ -227,4 +252,16 @@ static void shake256(uint8_t *out, uint32_t outlen, const uint8_t *in, uint32_t 
     keccak_sponge_sw(136, 0x1F, in, inlen, out, outlen);
 }
 #endif
+#endif
+
+#ifndef HAVE_CHAIN
+void slh_chain(uint8_t *x, const uint32_t adrs[8], unsigned i, unsigned s)
+{
+    uint32_t a[8];
+    memcpy(a, adrs, sizeof a);
+    for (unsigned j = i; j < i + s; j++) {
+        a[7] = __builtin_bswap32(j);
+        slh_thash(x, a, x, 1);
+    }
+}
 #endif

@@ -11,6 +11,9 @@ void slh_kernels_init(const uint8_t *pk_seed);
  * slh_kernels_init), ADRS and in: n bytes.
  * adrs: the 32 ADRS bytes as 8 words (each word's bytes in ADRS order). */
 void slh_thash(uint8_t *out, const uint32_t adrs[8], const uint8_t *in, unsigned blocks);
+/* chain (FIPS 205 Algorithm 5): s steps of F on x (n bytes, in place) from hash address i;
+ * adrs: the chain's address (its hash address word is not read) */
+void slh_chain(uint8_t *x, const uint32_t adrs[8], unsigned i, unsigned s);
 /* PRF_msg(SK.prf, opt_rand, M): n bytes */
 void slh_prf_msg(uint8_t *out, const uint8_t *sk_prf, const uint8_t *opt_rand, const uint8_t *m,
                  uint32_t mlen);
