@@ -363,8 +363,9 @@ NIGHTLY_FUZZ = 2000
 TVLA_TRACES = 200
 """Traces of the nightly's leakage campaign (scripts/tvla.py; about 0.7 s each)."""
 SLOW_MUTANTS = ("mldsa_mont_r_off", "slh_wots_checksum_shift", "slh_fors_auth_not_sibling",
-                "slh_sha2_adrs_type_byte", "prehash_oid_last_byte", "hqc_no_implicit_rejection",
-                "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term", "hqc_rm_threshold")
+                "slh_sha2_adrs_type_byte", "slh_chain_start_byte_order", "prehash_oid_last_byte",
+                "hqc_no_implicit_rejection", "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term",
+                "hqc_rm_threshold")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
 for the cycle limit (a few minutes); an SLH-DSA check signs (about a minute; SLH-DSA-SHA2 a few);
 an HQC check runs HQC-1's four operations on the PQX build (about 12 M cycles, half a minute

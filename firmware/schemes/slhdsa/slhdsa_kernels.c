@@ -173,52 +173,72 @@ void slh_kernels_init(const uint8_t *pk_seed)
     memcpy(pk_seed_w, pk_seed, N);
 }
 
+/* PK.seed, ADRS (words 0..5, then the pair adrs67) and in_words payload words into S by the
+ * ISA's layout, as one scheduled list of LOADs (keccak_pqx.h: no index right before its use) */
+KPQX_INLINE void load_input(const uint32_t adrs[8], const uint32_t adrs67[2], const uint32_t *in,
+                            unsigned in_words)
+{
+    const uint32_t *src[NW / 2 + 4 + NW];
+    unsigned n = 0;
+#pragma clang loop unroll(full)
+    for (unsigned k = 0; k < NW; k += 2)
+        src[n++] = pk_seed_w + k;
+    src[n++] = adrs;
+    src[n++] = adrs + 2;
+    src[n++] = adrs + 4;
+    src[n++] = adrs67;
+#pragma clang loop unroll(full)
+    for (unsigned k = 0; k < in_words; k += 2)
+        src[n++] = in + k;
+    kpqx_load_list(src, n);
+}
+
 void slh_thash(uint8_t *out, const uint32_t adrs[8], const uint8_t *in, unsigned blocks)
 {
     uint32_t *o = (uint32_t *)out;
+    const uint32_t *p = (const uint32_t *)in;
     if (blocks > 2) {
         kpqx_absorb(cat_buf, concat(adrs, in, blocks), 136, 0x1F);
         kpqx_store_words(o, NW);
-        return;
-    }
-    const uint32_t *s = pk_seed_w, *p = (const uint32_t *)in;
-#pragma clang loop unroll(full)
-    for (unsigned i = 0; i < NW; i += 2)
-        pqx_load(s[i], s[i + 1], i);
-#pragma clang loop unroll(full)
-    for (unsigned i = 0; i < 8; i += 2)
-        pqx_load(adrs[i], adrs[i + 1], NW + i);
-#pragma clang loop unroll(full)
-    for (unsigned i = 0; i < NW; i += 2)
-        pqx_load(p[i], p[i + 1], NW + 8 + i);
-    if (blocks == 2) {
-#pragma clang loop unroll(full)
-        for (unsigned i = 0; i < NW; i += 2)
-            pqx_load(p[NW + i], p[NW + i + 1], 2 * NW + 8 + i);
+    } else if (blocks == 2) {
+        load_input(adrs, adrs + 6, p, 2 * NW);
         THASH2(1);
+        kpqx_store_words(o, NW);
     } else {
+        load_input(adrs, adrs + 6, p, NW);
         THASH1(1);
+        kpqx_store_words(o, NW);
     }
-    kpqx_store_words(o, NW);
 }
 
 void slh_chain(uint8_t *x, const uint32_t adrs[8], unsigned i, unsigned s)
 {
     uint32_t *p = (uint32_t *)x;
+    const uint32_t adrs67[2] = {adrs[6], __builtin_bswap32(i)};
     if (!s)
         return;
-#pragma clang loop unroll(full)
-    for (unsigned k = 0; k < NW; k += 2)
-        pqx_load(pk_seed_w[k], pk_seed_w[k + 1], k);
-#pragma clang loop unroll(full)
-    for (unsigned k = 0; k < 6; k += 2)
-        pqx_load(adrs[k], adrs[k + 1], NW + k);
-    pqx_load(adrs[6], __builtin_bswap32(i), NW + 6);
-#pragma clang loop unroll(full)
-    for (unsigned k = 0; k < NW; k += 2)
-        pqx_load(p[k], p[k + 1], NW + 8 + k);
-    while (s--)
-        CHAIN(1);
+    load_input(adrs, adrs67, p, NW);
+    /* straight-line steps, entered at the count (one jump, no loop branch between steps: a
+     * taken branch costs the core more cycles than the step's own issue) */
+    switch (s) {
+    default: for (; s > 15; s--) CHAIN(1);    /* not in SLH-DSA (w = 16): s <= 15 */
+             /* fall through */
+    case 15: CHAIN(1); /* fall through */
+    case 14: CHAIN(1); /* fall through */
+    case 13: CHAIN(1); /* fall through */
+    case 12: CHAIN(1); /* fall through */
+    case 11: CHAIN(1); /* fall through */
+    case 10: CHAIN(1); /* fall through */
+    case 9: CHAIN(1);  /* fall through */
+    case 8: CHAIN(1);  /* fall through */
+    case 7: CHAIN(1);  /* fall through */
+    case 6: CHAIN(1);  /* fall through */
+    case 5: CHAIN(1);  /* fall through */
+    case 4: CHAIN(1);  /* fall through */
+    case 3: CHAIN(1);  /* fall through */
+    case 2: CHAIN(1);  /* fall through */
+    case 1: CHAIN(1);
+    }
     kpqx_store_words(p, NW);
 }
 
