@@ -222,7 +222,7 @@ module pqx_ct_top_props #(
   // ---------------------------------------------------------------- public operands
   // Operands the ISA makes part of an instruction's schedule, equal in the two copies at the
   // issue handshake (written from the encoding tables of docs/isa.md, not from the decoder):
-  //   THASH1/2_n (R 0x3B, funct3 111, funct7 0x30, 0x31, 0x3C-0x3F): rs2 = 0 selects the robust
+  //   THASH1/2_n and CHAIN_n (R 0x3B, funct3 111, funct7 0x30, 0x31, 0x3C-0x3F, 0x42-0x44): rs2 = 0 selects the robust
   //   mode, 48 cycles instead of 24 (the parameter set's choice, not a secret);
   //   the polynomial unit's slot numbers (R 0x5B, funct3 000): POLY_LD/ST (funct7 0x04, 0x05)
   //   rs2, POLY_NTT/INTT/CBD (0x08, 0x09, 0x0C) rs1, POLY_PWM (0x0A) rs1 and rs2. A slot names
@@ -230,7 +230,8 @@ module pqx_ct_top_props #(
   //   the DMA's length and the engine's passes.
   function automatic logic is_thash(input logic [31:0] w);
     is_thash = w[6:0] == 7'h3B && w[14:12] == 3'b111 &&
-               (w[31:25] == 7'h30 || w[31:25] == 7'h31 || (w[31:25] >= 7'h3C && w[31:25] <= 7'h3F));
+               (w[31:25] == 7'h30 || w[31:25] == 7'h31 || (w[31:25] >= 7'h3C && w[31:25] <= 7'h3F)
+                || (w[31:25] >= 7'h42 && w[31:25] <= 7'h44));     // THASH1/2_n, CHAIN_n
   endfunction
   function automatic logic is_poly(input logic [31:0] w, input logic [6:0] f7);
     is_poly = w[6:0] == 7'h5B && w[14:12] == 3'b000 && w[31:25] == f7;

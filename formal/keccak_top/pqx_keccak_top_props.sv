@@ -4,7 +4,7 @@
 //   T1  while a permutation instruction runs (mc_busy_q) and has not finished,
 //       nothing else executes and nothing writes S or O
 //   T2  KSTART never writes S; KPERM writes all of S; THASH/PRF write only S[0..nw-1]
-//       (at most 8 words)
+//       (at most 8 words), CHAIN only S[11..23] (ADRS word 7 and in1)
 //   T3  a multi-cycle instruction starts only while none runs
 //   T4  MODP_MONTYMUL (the arithmetic unit's multi-cycle instruction) writes neither
 //       S nor O
@@ -76,6 +76,7 @@ module pqx_keccak_top_props #(
   logic        p_state_start, p_engine_start;
   logic [49:0] p_s_wmask, p_o_wmask;
   logic [3:0]  p_slh_nw;     // n / 4 of the running THASH/PRF
+  logic        p_slh_chain;  // it is a CHAIN (writes in1 and ADRS word 7 instead of words 0..nw-1)
 
   logic init = 1'b1;
   always @(posedge clk_i) init <= 1'b0;
@@ -92,7 +93,10 @@ module pqx_keccak_top_props #(
     // T2 (the running instruction's unit: Keccak, SLH-DSA, MODP)
     if (p_mc_finish && p_mc_kec && !p_mc_kperm) assert (p_s_wmask == '0 && p_o_wmask == '1);
     if (p_mc_finish && p_mc_kec && p_mc_kperm)  assert (p_s_wmask == '1 && p_o_wmask == '1);
-    if (p_mc_finish && !p_mc_kec && p_mc_slh) assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
+    if (p_mc_finish && !p_mc_kec && p_mc_slh && !p_slh_chain)
+      assert (p_s_wmask[49:8] == '0 && p_o_wmask == '1);
+    if (p_mc_finish && !p_mc_kec && p_mc_slh && p_slh_chain)
+      assert (p_s_wmask[49:24] == '0 && p_s_wmask[10:0] == '0 && p_o_wmask == '1);
     // T4
     if (p_mc_finish && !p_mc_kec && !p_mc_slh && p_mc_arith) assert (p_s_wmask == '0 && p_o_wmask == '0);
     // T3

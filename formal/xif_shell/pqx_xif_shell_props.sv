@@ -131,6 +131,8 @@ module pqx_xif_shell_props #(
   logic              p_mc_hart, p_mc_we;
   logic [4:0]        p_mc_rd;
   logic [3:0]        p_slh_nw;   // n / 4 of the running THASH/PRF
+  logic              p_slh_chain;  // the running SLH-DSA instruction is a CHAIN
+  logic [1:0]        p_slh_phase;  // the SLH-DSA unit's phase: 0 idle
   // pipelined build (connected by the *_pipe tasks; 0 in the default build): the dispatch
   // register and the arithmetic pipeline's stages (s3 the oldest), tag = {id, hart, rd, we}
   logic                          p_dsp_valid;
@@ -450,7 +452,8 @@ module pqx_xif_shell_props #(
     ap_count = r - NW'(rs_start);
     dsp_rank = r + NW'(p_mc_busy);
   end
-  assign mc_cls = p_mc_kec ? (p_mc_kperm ? C_KPERM : C_KSTART) : p_mc_slh ? C_THASH : C_NONE;
+  assign mc_cls = p_mc_kec ? (p_mc_kperm ? C_KPERM : C_KSTART)
+                : p_mc_slh ? (p_slh_chain ? C_CHAIN : C_THASH) : C_NONE;
 
   // position of queue entry p in the shadow table
   logic [3:0][NW-1:0] dq_rank;
@@ -469,6 +472,9 @@ module pqx_xif_shell_props #(
     if (rst_ni) begin
       inv_cnt_range: assert (p_cnt_q <= 3'd4);
       inv_slh_nw:    assert (p_slh_nw == 4'd4 || p_slh_nw == 4'd6 || p_slh_nw == 4'd8);
+      // the SLH-DSA unit runs exactly while pqx_top runs one of its instructions (so a start
+      // always reaches it and sets its CHAIN flag, which mc_cls reads)
+      inv_slh_phase: assert ((p_slh_phase != 2'd0) == (p_mc_busy && p_mc_slh));
       // the running multi-cycle instruction is the shadow entry after the one whose result
       // starts now: accepted, committed, with its id, rd, hartid, writeback and class
       if (p_mc_busy) begin
@@ -491,13 +497,15 @@ module pqx_xif_shell_props #(
                                 sq_cls_q[dsp_rank] == op_class(dsp_e.dec.op));
         inv_dsp_unit: assert ((op_class(dsp_e.dec.op) == C_KSTART || op_class(dsp_e.dec.op) == C_KPERM)
                               == (dsp_e.dec.unit == pqx_pkg::UnitKeccak));
-        inv_dsp_slh: assert ((op_class(dsp_e.dec.op) == C_THASH || op_class(dsp_e.dec.op) == C_CL)
+        inv_dsp_slh: assert ((op_class(dsp_e.dec.op) == C_THASH || op_class(dsp_e.dec.op) == C_CHAIN
+                              || op_class(dsp_e.dec.op) == C_CL)
                              == (dsp_e.dec.unit == pqx_pkg::UnitSlhdsa));
         if (op_class(dsp_e.dec.op) == C_LOAD || op_class(dsp_e.dec.op) == C_KABSORB
             || op_class(dsp_e.dec.op) == C_KINIT || op_class(dsp_e.dec.op) == C_OWRITE)
           inv_dsp_state: assert (dsp_e.dec.unit == pqx_pkg::UnitState);
         inv_dsp_mc: assert (dsp_e.dec.multi_cycle == (op_class(dsp_e.dec.op) == C_KSTART
                             || op_class(dsp_e.dec.op) == C_KPERM || op_class(dsp_e.dec.op) == C_THASH
+                            || op_class(dsp_e.dec.op) == C_CHAIN
                             || mc_other(dsp_e.dec.op)));
         if (mc_other(dsp_e.dec.op)) inv_dsp_mcx: assert (dsp_e.dec.unit == mc_other_unit(dsp_e.dec.op));
       end
@@ -514,13 +522,16 @@ module pqx_xif_shell_props #(
         // a queued op and its unit agree (the dispatch stage reads the unit, the shadow the class)
         if (dq_acc[p]) begin
           assert ((dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM) == (dq_unit[p] == pqx_pkg::UnitKeccak));
-          assert ((dq_cls[p] == C_THASH || dq_cls[p] == C_CL) == (dq_unit[p] == pqx_pkg::UnitSlhdsa));
+          assert ((dq_cls[p] == C_THASH || dq_cls[p] == C_CHAIN || dq_cls[p] == C_CL)
+                  == (dq_unit[p] == pqx_pkg::UnitSlhdsa));
           if (dq_cls[p] == C_LOAD || dq_cls[p] == C_KABSORB || dq_cls[p] == C_KINIT
               || dq_cls[p] == C_OWRITE)
             assert (dq_unit[p] == pqx_pkg::UnitState);
           assert (dq_mc[p] == (dq_cls[p] == C_KSTART || dq_cls[p] == C_KPERM
-                               || dq_cls[p] == C_THASH || dq_mcx[p]));
+                               || dq_cls[p] == C_THASH || dq_cls[p] == C_CHAIN || dq_mcx[p]));
           if (dq_mcx[p]) assert (dq_unit[p] == mc_other_unit(dq_op[p]));
+          // the two kinds of SLH-DSA hash write S differently: a CHAIN entry holds a CHAIN op
+          assert ((dq_cls[p] == C_CHAIN) == (op_class(dq_op[p]) == C_CHAIN));
         end
       end
     end
