@@ -19,7 +19,8 @@ import random
 import statistics
 from pathlib import Path
 
-from verif.soc.schemes import EXPECTED_ATTEMPTS, GOAL, HORCRUX_TABLE_IV, ParamSet, compare, random_cases
+from verif.soc.schemes import (EXPECTED_ATTEMPTS, GOAL, HORCRUX_TABLE_IV, SLOTH_CYCLES, ParamSet, compare,
+                               random_cases)
 
 OPS = {"mlkem": ("keygen", "encaps", "decaps"), "hqc": ("keygen", "encaps", "decaps"),
        "mldsa": ("keygen", "sign", "verify"),
@@ -208,6 +209,12 @@ def render(rows: list[dict], count: int, seed: int, failures: list[str]) -> str:
                    f"{f'{h[0]:,} / {h[1]:,}' if h else '-'} | "
                    f"{'-' if ratio is None else f'{ratio:.0%}'} | {goal} | "
                    f"{ct} | {vi} | {ms} |")
+    sloth = [(r, r["pqx"]["mean"], SLOTH_CYCLES[(r["param"], r["op"])]) for r in rows
+             if (r["param"], r["op"]) in SLOTH_CYCLES and r.get("pqx", {}).get("mean")]
+    if sloth:
+        out += ["", "Against SLotH (cycles, its README; goal: PQX at or below): " + "; ".join(
+            f"{r['param']} {r['op']} {p:,.0f} / {c:,} = {p / c:.0%} "
+            f"({'met' if p <= c else 'MISSED'})" for r, p, c in sloth)]
     out += ["", "| parameter set | build | code (.text bytes) | stack high-water (bytes) |", "|---|---|---:|---:|"]
     for r in rows:
         if r["op"] == "_sizes":

@@ -76,3 +76,21 @@ def test_sign_at_expected_attempts():
     assert at_expected(pset, rs) == (110 + 290) + 3.25 * 50
     assert at_expected(pset, rs[:1]) is None                    # no rejected attempt measured
     assert at_expected(PARAM_SETS["ML-KEM-512"], rs) is None    # not a signature with attempts
+
+
+def test_sloth_line_judges_each_operation():
+    """SLH-DSA-SHAKE-128f's PQX cycles against SLotH's: met at or below, MISSED above, per operation;
+    no line without such a row."""
+    from scripts.scheme_cycles import render
+    from verif.soc.schemes import SLOTH_CYCLES
+
+    def row(op: str, mean: float | None) -> dict:
+        return {"param": "SLH-DSA-SHAKE-128f", "op": op, "horcrux": None,
+                "pqx": {"mean": mean, "ct_spread": None, "n": 1}}
+    keygen, sign = SLOTH_CYCLES[("SLH-DSA-SHAKE-128f", "keygen")], SLOTH_CYCLES[("SLH-DSA-SHAKE-128f", "sign_det")]
+    md = render([row("keygen", keygen), row("sign_det", sign + 1), row("verify", None)], 1, 1, [])
+    line = next(ln for ln in md.splitlines() if ln.startswith("Against SLotH"))
+    assert f"keygen {keygen:,} / {keygen:,} = 100% (met)" in line
+    assert f"sign_det {sign + 1:,} / {sign:,} = 100% (MISSED)" in line
+    assert "verify" not in line
+    assert "SLotH" not in render([row("keygen", None)], 1, 1, [])
