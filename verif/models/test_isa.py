@@ -50,6 +50,8 @@ HAND_ENCODED = [
     (0x6000703B, "THASH1_128"),
     # .insn r 0x3b, 7, 0x41, x0, x0, x0
     (0x8200703B, "PRF_256"),
+    # .insn r 0x3b, 7, 0x44, x0, x0, x5
+    (0x8850703B, "CHAIN_256"),
     # .insn r 0x3b, 7, 0x5a, x0, x0, x0
     (0xB400703B, "BARRETT_HQC5"),
     # .insn r 0x0b, 0, 0x00, x10, x11, x12
@@ -84,7 +86,7 @@ def test_table_size_and_names() -> None:
     r = [i for i in INSTRUCTIONS.values() if i.format == "r" and i.opcode == 0x3B]
     mce = [i for i in INSTRUCTIONS.values() if i.opcode == 0x0B]
     crv = [i for i in INSTRUCTIONS.values() if i.opcode == 0x2B]
-    assert len(r4) == 12 and len(r) == 49 and len(mce) == 16 and len(crv) == 13
+    assert len(r4) == 12 and len(r) == 52 and len(mce) == 16 and len(crv) == 13
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "mce" for i in mce)
     assert all(i.format == "r" and i.funct3 == 0 and i.unit == "crv" for i in crv)
     assert {"THASH1_128", "THASH2_256", "PRF_192", "CL_256", "UNPACK_Z19", "FPR_NORM64_RDE"} <= set(INSTRUCTIONS)
@@ -101,7 +103,7 @@ def test_r_funct7_from_spec() -> None:
         "CL_128": 0x1B, "CL_192": 0x1C, "CL_256": 0x1D, "SREAD": 0x1E, "OWRITE": 0x1F,
         "THASH1_128": 0x30, "THASH2_128": 0x31, "PRF_128": 0x32,
         "THASH1_192": 0x3C, "THASH2_192": 0x3D, "THASH1_256": 0x3E, "THASH2_256": 0x3F,
-        "PRF_192": 0x40, "PRF_256": 0x41,
+        "PRF_192": 0x40, "PRF_256": 0x41, "CHAIN_128": 0x42, "CHAIN_192": 0x43, "CHAIN_256": 0x44,
         "FPR_LOAD_SE": 0x33, "FPR_EXEC": 0x34, "FPR_RDHI": 0x35,
         "FPR_NORM64_RDHI": 0x36, "FPR_NORM64_RDE": 0x37,
         "REJ_UNIFORM": 0x48, "REJ_ETA2": 0x49, "REJ_ETA4": 0x4A, "UNPACK_Z17": 0x4B,
@@ -159,7 +161,7 @@ def test_writeback_flags() -> None:
              "CRV_BPTR", "CRV_BWR", "SHA256_INIT", "SHA512_INIT", "SM3_INIT",
              "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512",
              "POLY_WR", "POLY_LD", "POLY_ST", "POLY_NTT", "POLY_INTT", "POLY_PWM", "POLY_CBD"}
-    no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
+    no_wb |= {f"{p}_{n}" for p in ("CL", "THASH1", "THASH2", "PRF", "CHAIN") for n in (128, 192, 256)}
     assert {i.name for i in INSTRUCTIONS.values() if not i.writeback} == no_wb
 
 
@@ -172,7 +174,7 @@ def test_register_read_masks() -> None:
         "MODP_MONTYMUL": RS1 | RS2 | RS3, "FPR_NORM64_EXEC": RS1 | RS2 | RS3,
         "BFNTTDH": 0, "BFINTTDH": 0, "KARATS1": r12, "KARATS2": r12, "KARATS3": 0, "KARATS4": 0,
         "FPR_RDHI": 0, "FPR_NORM64_RDHI": 0, "FPR_NORM64_RDE": 0,
-        "THASH1_128": RS2, "THASH2_256": RS2, "PRF_192": 0, "CL_128": 0,
+        "THASH1_128": RS2, "THASH2_256": RS2, "PRF_192": 0, "CL_128": 0, "CHAIN_192": RS2,
         "CBD3": r12, "REJ_ETA2": r12, "REJ_ETA4": r12, "REJ_UNIFORM": RS1,
         "UNPACK_Z17": r12, "UNPACK_Z19": r12, "GFMUL8": r12,
         "GF_REDUCE": RS1, "BARRETT": RS1, "RED32": RS1, "BARRETT_HQC3": RS1,
@@ -202,7 +204,7 @@ def test_units() -> None:
     assert by_unit["state"] == {"LOAD", "KABSORB", "KINIT", "STORE", "KREAD3", "COMPARE_U32", "SREAD",
                                 "OWRITE", "ZEROIZE"}
     assert by_unit["keccak"] == {"KSTART", "KPERM"}
-    assert all(n.startswith(("THASH", "PRF_", "CL_")) for n in by_unit["slhdsa"])
+    assert all(n.startswith(("THASH", "PRF_", "CL_", "CHAIN_")) for n in by_unit["slhdsa"])
     assert all(n.startswith("FPR_") for n in by_unit["fpr"])
     assert all(n.startswith(("CBD", "REJ_", "UNPACK_")) for n in by_unit["sampler"])
     assert all(n.startswith(("GF12", "MCE_", "TR_")) for n in by_unit["mce"])

@@ -19,7 +19,7 @@ def test_latency_contract_is_the_table():
     assert {n for n, c in timing.LATENCY.items() if c > 1} == {
         "KSTART", "KPERM", "MODP_MONTYMUL", "MCE_BM", "MCE_CHIEN", "MCE_MINPOLY", "MCE_SYS",
         "SHA256_BLK", "SHA512_BLK", "SM3_BLK", "AES128_ENC", "HARAKA256", "HARAKA512"} | {
-            f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF") for n in (128, 192, 256)}
+            f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF", "CHAIN") for n in (128, 192, 256)}
 
 
 def test_two_round_keccak_contract():
@@ -28,7 +28,7 @@ def test_two_round_keccak_contract():
     base, base_robust = timing.contract(pipelined=False, keccak_rounds_per_cycle=1)
     units = {i.name: i.unit for i in TABLE}
     perm = {n for n in base if units[n] in ("keccak", "slhdsa") and base[n] > 1}
-    assert perm == {"KSTART", "KPERM"} | {f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF")
+    assert perm == {"KSTART", "KPERM"} | {f"{op}_{n}" for op in ("THASH1", "THASH2", "PRF", "CHAIN")
                                           for n in (128, 192, 256)}
     assert all(lat[n] == 12 for n in perm) and all(robust[n] == 24 for n in robust)
     assert {n: c for n, c in lat.items() if n not in perm} == {n: c for n, c in base.items() if n not in perm}
@@ -181,6 +181,8 @@ def table_so_class(i) -> str:
         return i.name
     if i.name.startswith(("THASH", "PRF_")):
         return "THASH"
+    if i.name.startswith("CHAIN_"):
+        return "CHAIN"
     return "CL" if i.name.startswith("CL_") else "NONE"
 
 

@@ -111,7 +111,7 @@ class XifLatencyTest(XifBaseTest):
             for label in contract:
                 name = label.split()[0]
                 a, b, c = operands(name, self.rng)
-                if name.startswith("THASH"):
+                if name in robust:                   # THASH, CHAIN: rs2 = 0 selects robust
                     b = 0 if label.endswith("robust") else (b or 1)
                 sb.latency.clear()
                 await ListSequence(label, [(name, (a, b, c))]).start(self.env.seqr)
