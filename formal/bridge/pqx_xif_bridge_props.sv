@@ -72,8 +72,8 @@
 //      with everything younger): with v_same_view, PQX never drops an instruction the core waits
 //      for.
 //   4. erratum-2 hold (hold_spec: an accepted multi-cycle instruction, from the latency column of
-//      docs/isa.md, not from the decoder: KSTART, KPERM, MODP_MONTYMUL, THASH*, PRF*, is in flight
-//      on the core side): e_hold_blocks (then issue_ready is low towards the core and issue_valid
+//      docs/isa.md, not from the decoder: KSTART, KPERM, MODP_MONTYMUL, THASH*, PRF*, CHAIN*, is
+//      in flight on the core side): e_hold_blocks (then issue_ready is low towards the core and issue_valid
 //      low towards PQX: no handshake on either side), e_hold_release (otherwise both pass
 //      through): the hold starts the cycle after the handshake and ends the cycle after its result
 //      handshake, or after the kill that removes it.
@@ -185,15 +185,15 @@ module pqx_xif_bridge_props #(
 
   // ---------------------------------------------------------------- multi-cycle (docs/isa.md)
   // Latency > 1 in the ISA table: KSTART, KPERM (R4 0x6B, funct3 001, funct2 0 / 2),
-  // MODP_MONTYMUL (R4, funct3 110, funct2 2), THASH*/PRF* (R 0x3B, funct3 111, funct7 0x30-0x32,
-  // 0x3C-0x41). Written from the table, not from pqx_decoder (which the bridge uses).
+  // MODP_MONTYMUL (R4, funct3 110, funct2 2), THASH*/PRF*/CHAIN* (R 0x3B, funct3 111, funct7
+  // 0x30-0x32, 0x3C-0x44). Written from the table, not from pqx_decoder (which the bridge uses).
   function automatic logic mc_spec(input logic [31:0] w);
     mc_spec = 1'b0;
     if (w[6:0] == 7'h6B) begin
       if (w[14:12] == 3'b001 && (w[26:25] == 2'd0 || w[26:25] == 2'd2)) mc_spec = 1'b1;
       if (w[14:12] == 3'b110 && w[26:25] == 2'd2) mc_spec = 1'b1;
     end else if (w[6:0] == 7'h3B && w[14:12] == 3'b111) begin
-      if ((w[31:25] >= 7'h30 && w[31:25] <= 7'h32) || (w[31:25] >= 7'h3C && w[31:25] <= 7'h41))
+      if ((w[31:25] >= 7'h30 && w[31:25] <= 7'h32) || (w[31:25] >= 7'h3C && w[31:25] <= 7'h44))
         mc_spec = 1'b1;
     end
   endfunction

@@ -222,8 +222,8 @@ module pqx_ct_top_props #(
   // ---------------------------------------------------------------- public operands
   // Operands the ISA makes part of an instruction's schedule, equal in the two copies at the
   // issue handshake (written from the encoding tables of docs/isa.md, not from the decoder):
-  //   THASH1/2_n and CHAIN_n (R 0x3B, funct3 111, funct7 0x30, 0x31, 0x3C-0x3F, 0x42-0x44): rs2 = 0 selects the robust
-  //   mode, 48 cycles instead of 24 (the parameter set's choice, not a secret);
+  //   THASH1/2_n and CHAIN_n (R 0x3B, funct3 111, funct7 0x30, 0x31, 0x3C-0x3F, 0x42-0x44): rs2 = 0
+  //   selects the robust mode, 48 cycles instead of 24 (the parameter set's choice, not a secret);
   //   the polynomial unit's slot numbers (R 0x5B, funct3 000): POLY_LD/ST (funct7 0x04, 0x05)
   //   rs2, POLY_NTT/INTT/CBD (0x08, 0x09, 0x0C) rs1, POLY_PWM (0x0A) rs1 and rs2. A slot names
   //   a polynomial of the program and its modulus (slots 0-3 ML-KEM, 4-7 ML-DSA), which sets
