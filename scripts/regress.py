@@ -367,10 +367,10 @@ SLOW_MUTANTS = ("mldsa_mont_r_off", "slh_wots_checksum_shift", "slh_fors_auth_no
                 "hqc_no_implicit_rejection", "hqc_rs_syndrome_short", "hqc_karatsuba_middle_term",
                 "hqc_rm_threshold")
 """Firmware mutants left to the nightly: every ML-DSA signing attempt fails, so the check waits
-for the cycle limit (a few minutes); an SLH-DSA check signs (SLH-DSA-SHAKE-128f about 10 s with CHAIN_n, SLH-DSA-SHA2 a few minutes);
-an HQC check runs HQC-1's four operations on the PQX build (about 12 M cycles, half a minute
-each); the pre-hash mutant's M' is also checked natively in `make test`. At night, to keep `make
-test` short."""
+for the cycle limit (a few minutes); an SLH-DSA check signs (SLH-DSA-SHAKE-128f about 10 s with
+CHAIN_n, SLH-DSA-SHA2 a few minutes); an HQC check runs HQC-1's four operations on the PQX build
+(about 12 M cycles, half a minute each); the pre-hash mutant's M' is also checked natively in
+`make test`. At night, to keep `make test` short."""
 ACVP_SAMPLES = ("verif/vectors/acvp/vectors/ML-KEM.bz2", "verif/vectors/acvp/vectors/ML-DSA.bz2",
                 "verif/vectors/pqx/FALCON-SIGVER.json", "verif/vectors/falcon/falcon512-KAT.rsp")
 """The scheme vector files `make test` runs through `make kat`: NIST ACVP samples, PQX's Falcon
