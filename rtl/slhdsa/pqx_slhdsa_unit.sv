@@ -17,8 +17,8 @@
 // When done, O takes the permutation output and S[0..nw-1] its first n bytes; the
 // top writes both when it takes the result (finish_i). CHAIN instead writes the n
 // bytes into in1 (S[nw+8..2nw+7]) and adds 1 to ADRS's hash address (the big-endian
-// bytes 28..31, word nw+7), keeping PK.seed: the next step needs no LOAD at all. CL is combinational: O[k] =
-// byte-reversed S[k] for k < nw (the message nibbles, high first, 8 per word), and
+// bytes 28..31, word nw+7), keeping PK.seed: the next step needs no LOAD at all.
+// CL is combinational: O[k] = byte-reversed S[k] for k < nw (the message nibbles, high first, 8 per word), and
 // O[nw] = {c0, c1, c2, 20'b0}, the three checksum digits of sum(15 - d) << 4.
 `default_nettype none
 
